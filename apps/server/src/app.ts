@@ -1,0 +1,106 @@
+// Builds the Fastify application: plugins in order, then the API modules under /api, then the SPA.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { migrateToLatest } from './db/migrate';
+import { notFound } from './lib/app-error';
+import { authRoutes } from './modules/auth/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { siteRoutes } from './modules/site/routes';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { tenantPlugin } from './plugins/tenant';
+import { createServices, type ServiceOverrides, type Services } from './services';
+
+/** JSON bodies are small; uploads get their own limits on their own routes. */
+const BODY_LIMIT = 64 * 1024;
+
+export type BuiltApp = { app: FastifyInstance; services: Services };
+
+export async function buildApp(config: Config, overrides: ServiceOverrides = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const services = createServices(config, app.log, overrides);
+  app.addHook('onClose', () => services.close());
+  await migrateToLatest(services.database);
+  await services.tenants.ensure(
+    { slug: config.defaultTenant, name: 'منصة التعلم', timeZone: config.defaultTimeZone },
+    services.clock,
+  );
+
+  await registerSecurity(app, {
+    corsOrigins: config.corsOrigins,
+    rateLimitMax: config.rateLimitMax,
+    redis: services.redis,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fields: 20, fieldSize: 16 * 1024, files: 0, parts: 20 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Learning platform API', version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(tenantPlugin, { tenants: services.tenants });
+  await app.register(authPlugin, {
+    sessions: services.sessions,
+    clock: services.clock,
+    jwtSecret: config.jwtSecret,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(siteRoutes, { db: services.database.db });
+      await api.register(authRoutes, {
+        prefix: '/Auth',
+        auth: services.auth,
+        passwordReset: services.passwordReset,
+        secureCookies: 'auto',
+      });
+      await api.register(profileRoutes, { prefix: '/Student', profile: services.profile });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, config);
+  return { app, services };
+}
+
+/** Serves the built web app with history fallback; /api paths that match nothing are a 404 envelope. */
+async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
+  const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
+  const hasSpa = existsSync(join(dist, 'index.html'));
+  if (hasSpa) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasSpa;
+    if (!wantsPage) throw notFound('Not found');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

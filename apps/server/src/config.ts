@@ -1,0 +1,112 @@
+// The only place that reads the environment: every setting validated once at start-up.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_TENANT, DEFAULT_TIME_ZONE } from '@app/domain';
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((url) => !url || /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must be a postgres:// URL'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('منصة التعلم <no-reply@localhost>'),
+  PUBLIC_URL: z.string().url().optional(),
+  CORS_ORIGINS: list,
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : value,
+    ),
+  DEFAULT_TENANT: z.string().default(DEFAULT_TENANT),
+  DEFAULT_TIME_ZONE: z.string().default(DEFAULT_TIME_ZONE),
+  LOAD_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  redisUrl: string | null;
+  jwtSecret: Uint8Array;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string | null;
+  corsOrigins: string[];
+  trustProxy: boolean | string;
+  defaultTenant: string;
+  defaultTimeZone: string;
+  loadDemo: 'auto' | 'true' | 'false';
+  logLevel: string;
+  /** Requests per minute per address across the whole API (flood control). */
+  rateLimitMax: number;
+  webDist: string | null;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'sqlite', file: join(dataDir, 'app.sqlite') },
+    redisUrl: e.REDIS_URL || null,
+    jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistedSecret(dataDir)),
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') ?? null,
+    corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    defaultTenant: e.DEFAULT_TENANT,
+    defaultTimeZone: e.DEFAULT_TIME_ZONE,
+    loadDemo: e.LOAD_DEMO,
+    logLevel: e.LOG_LEVEL,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : null,
+  };
+}
+
+/** Without JWT_SECRET, a random secret is generated once and kept under DATA_DIR. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

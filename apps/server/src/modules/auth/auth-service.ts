@@ -1,0 +1,176 @@
+// Registration, login, logout, token refresh and email confirmation.
+import type { User } from '@app/contract';
+import { normalizeEmail, normalizePhone } from '@app/domain';
+import type { Tenant } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { forbidden, unauthorized } from '../../lib/app-error';
+import type { Limits } from '../../lib/limits';
+import type { Mailer } from '../../mail/mailer';
+import { confirmEmailMail } from '../../mail/templates';
+import { sha256Hex } from '../../lib/secrets';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import type { SessionRepository } from './sessions';
+import {
+  newRefreshToken,
+  readAccessToken,
+  readEmailConfirmation,
+  signAccessToken,
+  signEmailConfirmation,
+} from './tokens';
+import type { UserRepository } from './users';
+import { toUser } from './user-view';
+
+export const INVALID_CREDENTIALS = 'Invalid email/mobile or password.';
+export const CONFIRM_EMAIL_FIRST = 'Please confirm your email before logging in.';
+export const INVALID_REFRESH = 'Invalid or expired refresh token';
+
+export type RegisterInput = {
+  UserName: string;
+  Password: string;
+  Email: string;
+  PhoneNumber: string;
+  ParentPhone: string;
+  AcademicYear: string;
+  IsOnline: boolean;
+};
+
+type Deps = {
+  users: UserRepository;
+  sessions: SessionRepository;
+  limits: Limits;
+  mailer: Mailer;
+  clock: Clock;
+  jwtSecret: Uint8Array;
+  publicUrl: string | null;
+};
+
+export class AuthService {
+  constructor(private readonly deps: Deps) {}
+
+  async register(tenant: Tenant, input: RegisterInput, address: string, requestOrigin: string) {
+    const { users, limits, clock, mailer, jwtSecret } = this.deps;
+    await limits.registerAddress.consume(address);
+    const now = clock.now().toISOString();
+    const needsConfirmation = tenant.require_email_confirmation === 1;
+    const user = await users.create({
+      tenant_id: tenant.id,
+      name: input.UserName,
+      email: input.Email,
+      phone: input.PhoneNumber,
+      parent_phone: input.ParentPhone,
+      academic_year: input.AcademicYear,
+      is_online: input.IsOnline ? 1 : 0,
+      role: 'student',
+      password_hash: await hashPassword(input.Password),
+      email_confirmed_at: needsConfirmation ? null : now,
+      created_at: now,
+      updated_at: now,
+    });
+    if (needsConfirmation) {
+      const token = await signEmailConfirmation(
+        jwtSecret,
+        { userId: user.id, tenantId: tenant.id },
+        clock.now(),
+      );
+      const link = `${this.deps.publicUrl ?? requestOrigin}/api/Auth/confirm-email?token=${encodeURIComponent(token)}`;
+      await mailer.send({ tenantId: tenant.id, to: user.email, ...confirmEmailMail(tenant.name, link) });
+    }
+    return { id: user.id, name: user.name, email: user.email, requiresEmailConfirmation: needsConfirmation };
+  }
+
+  async login(
+    tenant: Tenant,
+    input: { EmailorMobile: string; password: string },
+    deviceId: string,
+    address: string,
+  ): Promise<{ user: User; token: string; refreshToken: string }> {
+    const { users, sessions, limits, clock, jwtSecret } = this.deps;
+    await limits.loginAddress.consume(address);
+    const accountKey = `${tenant.id}:${accountKeyOf(input.EmailorMobile)}`;
+    await limits.loginAccount.guard(accountKey);
+
+    const user = await users.byEmailOrMobile(tenant.id, input.EmailorMobile);
+    const passwordOk = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : await burnPasswordCheck(input.password).then(() => false);
+    if (!user || !passwordOk) {
+      await limits.loginAccount.penalize(accountKey);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (tenant.require_email_confirmation === 1 && user.email_confirmed_at === null)
+      throw forbidden(CONFIRM_EMAIL_FIRST);
+
+    const refresh = newRefreshToken();
+    const now = clock.now();
+    const { sessionId } = await sessions.open({
+      tenantId: tenant.id,
+      userId: user.id,
+      deviceId,
+      refreshHash: refresh.hash,
+      now,
+    });
+    await limits.loginAccount.reset(accountKey);
+    const token = await signAccessToken(
+      jwtSecret,
+      { userId: user.id, tenantId: tenant.id, sessionId, deviceId },
+      now,
+    );
+    return { user: toUser(user), token, refreshToken: refresh.token };
+  }
+
+  /** Ends the caller's device session, found by its access token (even expired) or refresh cookie. */
+  async logout(
+    tenant: Tenant,
+    input: { bearer: string | null; deviceId: string | null; refreshToken: string | null },
+  ) {
+    const { sessions, clock, jwtSecret } = this.deps;
+    if (input.bearer) {
+      const claims = await readAccessToken(jwtSecret, input.bearer, clock.now(), { allowExpired: true });
+      if (claims && claims.tenantId === tenant.id && claims.deviceId === input.deviceId)
+        await sessions.end(claims.sessionId);
+    }
+    if (input.refreshToken) await sessions.endByRefreshHash(tenant.id, sha256Hex(input.refreshToken));
+  }
+
+  async refresh(tenant: Tenant, deviceId: string | null, refreshToken: string | null) {
+    const { sessions, clock, jwtSecret } = this.deps;
+    if (!deviceId || !refreshToken) throw unauthorized(INVALID_REFRESH);
+    const next = newRefreshToken();
+    const now = clock.now();
+    const result = await sessions.rotate({
+      tenantId: tenant.id,
+      deviceId,
+      presentedHash: sha256Hex(refreshToken),
+      nextHash: next.hash,
+      now,
+    });
+    if (result.kind !== 'rotated') throw unauthorized(INVALID_REFRESH);
+    const token = await signAccessToken(
+      jwtSecret,
+      { userId: result.userId, tenantId: tenant.id, sessionId: result.sessionId, deviceId },
+      now,
+    );
+    return { token, refreshToken: next.token };
+  }
+
+  /** Marks the account's email as confirmed; returns the email for the login page, or null. */
+  async confirmEmail(token: string | undefined): Promise<string | null> {
+    const { users, clock, jwtSecret } = this.deps;
+    if (!token) return null;
+    const claims = await readEmailConfirmation(jwtSecret, token, clock.now());
+    if (!claims) return null;
+    const user = await users.byId(claims.tenantId, claims.userId);
+    if (!user) return null;
+    if (user.email_confirmed_at === null) {
+      const now = clock.now().toISOString();
+      await users.update(claims.tenantId, user.id, { email_confirmed_at: now, updated_at: now });
+    }
+    return user.email;
+  }
+}
+
+/** One counter per account whichever way it is named (email in any case, or phone in any format). */
+function accountKeyOf(identifier: string): string {
+  if (identifier.includes('@')) return normalizeEmail(identifier);
+  return normalizePhone(identifier) ?? identifier.trim();
+}

@@ -1,0 +1,143 @@
+// /api/Auth/*: thin handlers; the rules live in the services.
+import {
+  ConfirmEmailQuery,
+  DEVICE_ID_PATTERN,
+  ForgotPasswordQuery,
+  LoginRequest,
+  LoginResponse,
+  MessageOnly,
+  RefreshResponse,
+  RegisterRequest,
+  RegisterResponse,
+  ResetPasswordRequest,
+} from '@app/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, badRequest } from '../../lib/app-error';
+import { bearerOf, deviceIdOf } from '../../plugins/auth';
+import { tenantOf } from '../../plugins/tenant';
+import type { AuthService } from './auth-service';
+import type { PasswordResetService } from './password-reset-service';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, REFRESH_TOKEN_DAYS } from './tokens';
+
+type Options = { auth: AuthService; passwordReset: PasswordResetService; secureCookies: 'auto' | boolean };
+
+const tags = ['Auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { auth, passwordReset, secureCookies },
+) => {
+  const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      path: REFRESH_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies === 'auto' ? request.protocol === 'https' : secureCookies,
+      maxAge: REFRESH_TOKEN_DAYS * 86_400,
+    });
+  const clearRefreshCookie = (reply: FastifyReply) =>
+    reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+
+  const requireDeviceId = (request: FastifyRequest): string => {
+    const deviceId = deviceIdOf(request);
+    if (!deviceId || !DEVICE_ID_PATTERN.test(deviceId)) {
+      throw badRequest('A valid DeviceId header is required', {
+        DeviceId: 'A valid DeviceId header is required',
+      });
+    }
+    return deviceId;
+  };
+
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
+        body: RegisterRequest,
+        response: { 200: RegisterResponse },
+      },
+    },
+    async (request) => {
+      const origin = `${request.protocol}://${request.host}`;
+      const data = await auth.register(tenantOf(request), request.body, request.ip, origin);
+      return { success: true, message: 'Registration successful', data };
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
+    async (request, reply) => {
+      const deviceId = requireDeviceId(request);
+      const { refreshToken, ...data } = await auth.login(
+        tenantOf(request),
+        request.body,
+        deviceId,
+        request.ip,
+      );
+      setRefreshCookie(request, reply, refreshToken);
+      return { success: true, message: 'Login successful', data };
+    },
+  );
+
+  app.post('/logout', { schema: { tags, response: { 200: MessageOnly } } }, async (request, reply) => {
+    await auth.logout(tenantOf(request), {
+      bearer: bearerOf(request),
+      deviceId: deviceIdOf(request),
+      refreshToken: request.cookies[REFRESH_COOKIE] ?? null,
+    });
+    clearRefreshCookie(reply);
+    return { success: true, message: 'Logged out successfully', data: null };
+  });
+
+  app.post(
+    '/refresh-token',
+    { schema: { tags, response: { 200: RefreshResponse } } },
+    async (request, reply) => {
+      try {
+        const { token, refreshToken } = await auth.refresh(
+          tenantOf(request),
+          deviceIdOf(request),
+          request.cookies[REFRESH_COOKIE] ?? null,
+        );
+        setRefreshCookie(request, reply, refreshToken);
+        return { success: true, message: null, data: { token } };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) {
+          clearRefreshCookie(reply);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/ForgotPassword',
+    { schema: { tags, querystring: ForgotPasswordQuery, response: { 200: MessageOnly } } },
+    async (request) => {
+      await passwordReset.requestCode(tenantOf(request), request.query.email, request.ip);
+      return { success: true, message: 'OTP has been sent to your email.', data: null };
+    },
+  );
+
+  app.post(
+    '/ResetPassword',
+    { schema: { tags, body: ResetPasswordRequest, response: { 200: MessageOnly } } },
+    async (request) => {
+      await passwordReset.reset(tenantOf(request), request.body);
+      return { success: true, message: 'Password has been reset successfully', data: null };
+    },
+  );
+
+  app.get(
+    '/confirm-email',
+    { config: { tenant: false }, schema: { tags, querystring: ConfirmEmailQuery } },
+    async (request, reply) => {
+      const email = await auth.confirmEmail(request.query.token);
+      const target = email ? `/login?verified=1&email=${encodeURIComponent(email)}` : '/login?verified=0';
+      return reply.redirect(target, 302);
+    },
+  );
+};

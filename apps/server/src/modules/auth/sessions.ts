@@ -1,0 +1,153 @@
+// Device sessions. The limit of MAX_DEVICES live sessions per account is held by the database:
+// each session takes a numbered slot, (user_id, slot) is unique, and an insert that finds its slot
+// taken does nothing. Parallel logins therefore cannot overshoot, on one process or many.
+import { randomUUID } from 'node:crypto';
+import { MAX_DEVICES } from '@app/domain';
+import type { Db } from '../../db/connect';
+import type { UserRow } from '../../db/schema';
+import { forbidden } from '../../lib/app-error';
+import { REFRESH_TOKEN_DAYS } from './tokens';
+
+export const DEVICE_LIMIT_MESSAGE = "You can't log in from more than two devices.";
+
+const expiryFrom = (now: Date) => new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86_400_000).toISOString();
+
+export type LiveSession = {
+  sessionId: string;
+  user: Pick<UserRow, 'id' | 'tenant_id' | 'name' | 'email' | 'phone' | 'academic_year' | 'role'>;
+};
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Opens a session for (user, device). The same device replaces its own session; expired sessions
+   * free their slots; when every slot is live the login is refused.
+   */
+  async open(input: { tenantId: number; userId: number; deviceId: string; refreshHash: string; now: Date }) {
+    const nowIso = input.now.toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('device_sessions')
+        .where('user_id', '=', input.userId)
+        .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('device_id', '=', input.deviceId)]))
+        .execute();
+      for (let slot = 1; slot <= MAX_DEVICES; slot += 1) {
+        const id = randomUUID();
+        const inserted = await trx
+          .insertInto('device_sessions')
+          .values({
+            id,
+            tenant_id: input.tenantId,
+            user_id: input.userId,
+            device_id: input.deviceId,
+            slot,
+            refresh_hash: input.refreshHash,
+            previous_refresh_hash: null,
+            created_at: nowIso,
+            refreshed_at: nowIso,
+            expires_at: expiryFrom(input.now),
+          })
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted) return { sessionId: inserted.id };
+      }
+      throw forbidden(DEVICE_LIMIT_MESSAGE);
+    });
+  }
+
+  /** The session and its user when the session is still live: checked on every authenticated call. */
+  async findLive(sessionId: string, tenantId: number, now: Date): Promise<LiveSession | null> {
+    const row = await this.db
+      .selectFrom('device_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id as sessionId',
+        'u.id',
+        'u.tenant_id',
+        'u.name',
+        'u.email',
+        'u.phone',
+        'u.academic_year',
+        'u.role',
+      ])
+      .where('s.id', '=', sessionId)
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.expires_at', '>', now.toISOString())
+      .executeTakeFirst();
+    if (!row) return null;
+    const { sessionId: id, ...user } = row;
+    return { sessionId: id, user };
+  }
+
+  /**
+   * Rotates a refresh token. 'reused' means the token was already rotated away: whoever holds it is
+   * not the device that holds the current one, so the session is ended.
+   */
+  async rotate(input: {
+    tenantId: number;
+    deviceId: string;
+    presentedHash: string;
+    nextHash: string;
+    now: Date;
+  }): Promise<{ kind: 'rotated'; sessionId: string; userId: number } | { kind: 'reused' | 'invalid' }> {
+    const nowIso = input.now.toISOString();
+    const current = await this.db
+      .selectFrom('device_sessions')
+      .select(['id', 'user_id', 'device_id', 'tenant_id', 'expires_at'])
+      .where('refresh_hash', '=', input.presentedHash)
+      .executeTakeFirst();
+    if (current) {
+      if (
+        current.tenant_id !== input.tenantId ||
+        current.device_id !== input.deviceId ||
+        current.expires_at <= nowIso
+      ) {
+        return { kind: 'invalid' };
+      }
+      const updated = await this.db
+        .updateTable('device_sessions')
+        .set({
+          refresh_hash: input.nextHash,
+          previous_refresh_hash: input.presentedHash,
+          refreshed_at: nowIso,
+          expires_at: expiryFrom(input.now),
+        })
+        .where('id', '=', current.id)
+        .where('refresh_hash', '=', input.presentedHash)
+        .executeTakeFirst();
+      // Zero rows: a parallel call rotated the same token first, which is a second use of it.
+      if (Number(updated.numUpdatedRows) === 1)
+        return { kind: 'rotated', sessionId: current.id, userId: current.user_id };
+      await this.end(current.id);
+      return { kind: 'reused' };
+    }
+    const reused = await this.db
+      .deleteFrom('device_sessions')
+      .where('previous_refresh_hash', '=', input.presentedHash)
+      .where('tenant_id', '=', input.tenantId)
+      .executeTakeFirst();
+    return Number(reused.numDeletedRows) > 0 ? { kind: 'reused' } : { kind: 'invalid' };
+  }
+
+  async end(sessionId: string): Promise<void> {
+    await this.db.deleteFrom('device_sessions').where('id', '=', sessionId).execute();
+  }
+
+  async endByRefreshHash(tenantId: number, refreshHash: string): Promise<void> {
+    await this.db
+      .deleteFrom('device_sessions')
+      .where('tenant_id', '=', tenantId)
+      .where('refresh_hash', '=', refreshHash)
+      .execute();
+  }
+
+  /** Ends every session of the account, or every one but `keepSessionId`. Returns how many ended. */
+  async endAll(userId: number, keepSessionId?: string): Promise<number> {
+    let query = this.db.deleteFrom('device_sessions').where('user_id', '=', userId);
+    if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,57 @@
+// Authenticated routes: a valid access token for this tenant and this DeviceId, whose device session
+// is still live (so logout, a password reset or an operator's "end sessions" take effect at once).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../lib/clock';
+import { unauthorized } from '../lib/app-error';
+import type { LiveSession, SessionRepository } from '../modules/auth/sessions';
+import { readAccessToken } from '../modules/auth/tokens';
+import { tenantOf } from './tenant';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: LiveSession | null;
+  }
+  interface FastifyInstance {
+    requireAuth: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+export function deviceIdOf(request: FastifyRequest): string | null {
+  const header = request.headers.deviceid;
+  return typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : null;
+}
+
+/** The live session of an authenticated route; requireAuth has run before the handler. */
+export function sessionOf(request: FastifyRequest): LiveSession {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}
+
+export const authPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: { sessions: SessionRepository; clock: Clock; jwtSecret: Uint8Array },
+  ) => {
+    app.decorateRequest('session', null);
+    app.decorate('requireAuth', async (request: FastifyRequest) => {
+      const tenant = tenantOf(request);
+      const token = bearerOf(request);
+      if (!token) throw unauthorized();
+      const now = opts.clock.now();
+      const claims = await readAccessToken(opts.jwtSecret, token, now);
+      if (!claims || claims.tenantId !== tenant.id || claims.deviceId !== deviceIdOf(request))
+        throw unauthorized();
+      const session = await opts.sessions.findLive(claims.sessionId, tenant.id, now);
+      if (!session || session.user.id !== claims.userId) throw unauthorized();
+      request.session = session;
+    });
+  },
+);

@@ -1,0 +1,77 @@
+// The composition root: every repository and service is built here, once, and each service is
+// given only what it uses.
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { connectDatabase, type DbHandle } from './db/connect';
+import { systemClock, type Clock } from './lib/clock';
+import { createLimits, type LimitOverrides, type Limits } from './lib/limits';
+import { hmacHex } from './lib/secrets';
+import { Mailer } from './mail/mailer';
+import { AuthService } from './modules/auth/auth-service';
+import { PasswordResetService } from './modules/auth/password-reset-service';
+import { SessionRepository } from './modules/auth/sessions';
+import { UserRepository } from './modules/auth/users';
+import { ProfileService } from './modules/profile/profile-service';
+import { TenantDirectory } from './modules/tenants/directory';
+
+export type ServiceOverrides = { clock?: Clock; limits?: LimitOverrides };
+
+export type Services = ReturnType<typeof createServices>;
+
+export function createServices(config: Config, log: FastifyBaseLogger, overrides: ServiceOverrides = {}) {
+  const clock = overrides.clock ?? systemClock;
+  const database: DbHandle = connectDatabase(config.database);
+  const db = database.db;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  const limits: Limits = createLimits(redis, overrides.limits);
+  const mailer = new Mailer({ db, clock, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const tenants = new TenantDirectory(db);
+  const users = new UserRepository(db);
+  const sessions = new SessionRepository(db);
+  const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
+
+  return {
+    config,
+    clock,
+    database,
+    redis,
+    limits,
+    mailer,
+    tenants,
+    users,
+    sessions,
+    auth: new AuthService({
+      users,
+      sessions,
+      limits,
+      mailer,
+      clock,
+      jwtSecret: config.jwtSecret,
+      publicUrl: config.publicUrl,
+    }),
+    passwordReset: new PasswordResetService({ db, users, limits, mailer, clock, codeKey }),
+    profile: new ProfileService({ users, sessions, clock }),
+    async close() {
+      await mailer.idle();
+      mailer.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}
+
+function connectRedis(url: string, log: FastifyBaseLogger): Redis {
+  // No offline queue: when Redis is down, limiter calls fail fast and fall back to memory.
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  let reported = false;
+  redis.on('error', (error) => {
+    if (!reported) log.warn({ err: error }, 'Redis unreachable: rate limits fall back to this process');
+    reported = true;
+  });
+  redis.on('ready', () => {
+    if (reported) log.info('Redis reachable again');
+    reported = false;
+  });
+  return redis;
+}

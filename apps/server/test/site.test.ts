@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from './support/test-api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+describe('tenant header', () => {
+  it('is required on /api calls', async () => {
+    const reply = await api.call('GET', '/api/Contact/getAll', { tenant: null });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({ success: false, message: 'Unknown tenant', data: null });
+  });
+
+  it('must name a known tenant', async () => {
+    const reply = await api.call('GET', '/api/Contact/getAll', { tenant: 'nobody' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.message).toBe('Unknown tenant');
+  });
+
+  it('is not needed for the health probe', async () => {
+    const reply = await api.call('GET', '/api/health', { tenant: null });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'ok', db: 'ok' });
+  });
+});
+
+describe('GET /api/Contact/getAll', () => {
+  it("returns the tenant's contact links, each null until set", async () => {
+    const reply = await api.call('GET', '/api/Contact/getAll');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      success: true,
+      message: null,
+      data: [{ whatsApp_Number: null, facebook_Page: null, youTube_Channel: null, tiktokChannel: null }],
+    });
+  });
+
+  it('returns the links the tenant has set', async () => {
+    await api.db
+      .updateTable('tenants')
+      .set({ whatsapp_number: '201000000000', facebook_page: 'https://facebook.com/school' })
+      .where('slug', '=', 'tenant8')
+      .execute();
+    api.services.tenants.forget('tenant8');
+    const reply = await api.call('GET', '/api/Contact/getAll');
+    expect(reply.body.data[0]).toMatchObject({
+      whatsApp_Number: '201000000000',
+      facebook_Page: 'https://facebook.com/school',
+    });
+  });
+});

@@ -1,0 +1,177 @@
+// Starts the real application on an ephemeral port and talks to it over HTTP, like any client.
+import { randomBytes, randomInt } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { buildApp, type BuiltApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { LimitOverrides } from '../../src/lib/limits';
+import { createTestDatabase } from './test-database';
+import { TestClock } from './test-clock';
+
+export const TENANT = 'tenant8';
+export const PASSWORD = 'secret123';
+
+export type Reply<T = unknown> = {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON, or undefined when the body is not JSON. */
+  body: T;
+  setCookies: string[];
+};
+
+export type CallOptions = {
+  json?: unknown;
+  form?: Record<string, string>;
+  multipart?: Record<string, string>;
+  rawBody?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  tenant?: string | null;
+  deviceId?: string | null;
+  token?: string | null;
+  cookie?: string | null;
+};
+
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
+
+export async function startTestApi(
+  options: { limits?: LimitOverrides; env?: Record<string, string>; clock?: TestClock } = {},
+) {
+  const database = await createTestDatabase();
+  const clock = options.clock ?? new TestClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    RATE_LIMIT_MAX: '100000',
+    LOAD_DEMO: 'false',
+    ...database.env,
+    ...options.env,
+  });
+  const built: BuiltApp = await buildApp(config, {
+    clock,
+    limits: {
+      loginAddress: { points: 10_000, durationSeconds: 60 },
+      registerAddress: { points: 10_000, durationSeconds: 60 },
+      ...options.limits,
+    },
+  });
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = built.app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    if (opts.tenant !== null) headers['x-tenant-id'] = opts.tenant ?? TENANT;
+    if (opts.deviceId) headers.deviceid = opts.deviceId;
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    let body: RequestInit['body'];
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    } else if (opts.multipart) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(opts.multipart)) form.append(key, value);
+      body = form;
+    } else if (opts.rawBody !== undefined) {
+      headers['content-type'] = opts.contentType ?? 'application/json';
+      body = opts.rawBody;
+    }
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: parsed as T,
+      setCookies: response.headers.getSetCookie(),
+    };
+  }
+
+  return {
+    baseUrl,
+    clock,
+    app: built.app,
+    services: built.services,
+    db: built.services.database.db,
+    dialect: database.kind,
+    call,
+    /** A browser on one device: its own DeviceId, access token and refresh cookie. */
+    device(deviceId = `dev-${randomBytes(6).toString('hex')}`) {
+      return new Device(call, deviceId);
+    },
+    async close() {
+      await built.app.close();
+      await database.drop();
+    },
+  };
+}
+
+type Call = <T = any>(method: string, path: string, opts?: CallOptions) => Promise<Reply<T>>;
+
+export class Device {
+  token: string | null = null;
+  refreshCookie: string | null = null;
+  constructor(
+    private readonly rawCall: Call,
+    readonly deviceId: string,
+    public tenant: string = TENANT,
+  ) {}
+
+  /** Calls as this device: its DeviceId, bearer token and refresh cookie, and keeps what it is sent. */
+  async call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
+    const reply = await this.rawCall<T>(method, path, {
+      tenant: this.tenant,
+      deviceId: this.deviceId,
+      token: this.token,
+      cookie: this.refreshCookie ? `refresh_token=${this.refreshCookie}` : null,
+      ...opts,
+    });
+    for (const cookie of reply.setCookies) {
+      const match = /^refresh_token=([^;]*)/.exec(cookie);
+      if (match) this.refreshCookie = match[1] || null;
+    }
+    return reply;
+  }
+
+  async login(emailOrMobile: string, password = PASSWORD) {
+    const reply = await this.call('POST', '/api/Auth/login', {
+      json: { EmailorMobile: emailOrMobile, password },
+    });
+    if (reply.status === 200) this.token = reply.body.data.token;
+    return reply;
+  }
+}
+
+/** Registration fields of a valid new student, unique within the run. */
+export function newStudent(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    UserName: 'أحمد محمد',
+    Password: PASSWORD,
+    ConfirmPassword: PASSWORD,
+    Email: `student-${randomBytes(5).toString('hex')}@example.com`,
+    PhoneNumber: `010${String(randomInt(0, 99_999_999)).padStart(8, '0')}`,
+    ParentPhone: '01111111111',
+    AcademicYear: 'Secondary3',
+    IsOnline: 'true',
+    ...overrides,
+  };
+}
+
+/** Registers a student over HTTP and returns the fields used. */
+export async function registerStudent(api: TestApi, overrides: Record<string, string> = {}, tenant = TENANT) {
+  const fields = newStudent(overrides);
+  const reply = await api.call('POST', '/api/Auth/register', { multipart: fields, tenant });
+  if (reply.status !== 200) throw new Error(`register failed: ${reply.status} ${reply.text}`);
+  return { ...fields, id: reply.body.data.id as number };
+}

@@ -1,0 +1,111 @@
+// Auth calls of API.md: field names exactly as the spec spells them (UserName, EmailorMobile, ...).
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, normalizeEmail, normalizeGrade, normalizePhone } from '@app/domain';
+import { envelope, requiredText } from './common';
+import { User } from './user';
+
+export const MESSAGES = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,
+} as const;
+
+// Names are letters of any script with spaces, dots, apostrophes and hyphens: markup and SQL
+// punctuation have no place in a person's name.
+const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
+
+export const personName = (field: string) =>
+  requiredText(field, 100)
+    .trim()
+    .min(2, { error: `${field} must be at least 2 characters` })
+    .regex(NAME_PATTERN, { error: `${field} may contain letters, spaces, dots and hyphens only` });
+
+export const emailField = (field: string) =>
+  requiredText(field, 254)
+    .transform(normalizeEmail)
+    .pipe(z.email({ error: `${field} must be a valid email address` }));
+
+export const phoneField = (field: string) =>
+  requiredText(field, 32).transform((value, ctx) => {
+    const phone = normalizePhone(value);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: `${field} must be a valid phone number` });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const gradeField = (field: string) =>
+  requiredText(field, 40).transform((value, ctx) => {
+    const grade = normalizeGrade(value);
+    if (grade === null) {
+      ctx.addIssue({ code: 'custom', message: `${field} must be a known grade` });
+      return z.NEVER;
+    }
+    return grade;
+  });
+
+export const newPasswordField = (field: string) =>
+  requiredText(field, 128).min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort });
+
+const booleanText = (field: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'True', 'False'])], {
+      error: `${field} must be "true" or "false"`,
+    })
+    .transform((value) => value === true || value === 'true' || value === 'True');
+
+export const RegisterRequest = z
+  .strictObject({
+    UserName: personName('UserName'),
+    Password: newPasswordField('Password'),
+    ConfirmPassword: requiredText('ConfirmPassword', 128),
+    Email: emailField('Email'),
+    PhoneNumber: phoneField('PhoneNumber'),
+    ParentPhone: phoneField('ParentPhone'),
+    AcademicYear: gradeField('AcademicYear'),
+    IsOnline: booleanText('IsOnline'),
+  })
+  .refine((body) => body.Password === body.ConfirmPassword, {
+    path: ['ConfirmPassword'],
+    error: MESSAGES.passwordsDoNotMatch,
+  });
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const RegisterResult = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  requiresEmailConfirmation: z.boolean(),
+});
+export const RegisterResponse = envelope(RegisterResult);
+
+export const LoginRequest = z.strictObject({
+  EmailorMobile: requiredText('EmailorMobile', 254).trim().min(1, { error: 'EmailorMobile is required' }),
+  password: requiredText('password', 128).min(1, { error: 'password is required' }),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const LoginResult = z.object({ user: User, token: z.string() });
+export const LoginResponse = envelope(LoginResult);
+
+export const RefreshResponse = envelope(z.object({ token: z.string() }));
+
+export const ForgotPasswordQuery = z.strictObject({ email: emailField('email') });
+
+export const ResetPasswordRequest = z
+  .strictObject({
+    email: emailField('email'),
+    otp: requiredText('otp', 16).trim().min(1, { error: 'otp is required' }),
+    newPassword: newPasswordField('newPassword'),
+    confirmPassword: requiredText('confirmPassword', 128),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, {
+    path: ['confirmPassword'],
+    error: MESSAGES.passwordsDoNotMatch,
+  });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+export const ConfirmEmailQuery = z.object({ token: z.string().max(2048).optional() });
+
+/** Device identifiers are created by the browser once ("a timestamp plus a random string"). */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;

@@ -1,0 +1,105 @@
+import { describe, it, expect } from 'vitest';
+import {
+  daysLabelAr,
+  formatCountdown,
+  formatPriceCard,
+  formatPriceDetail,
+  hoursLabelAr,
+  minutesLabelAr,
+  toArabicDigits,
+} from './arabic-format';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe('toArabicDigits', () => {
+  it.each<[string | number, string]>([
+    ['0123456789', '٠١٢٣٤٥٦٧٨٩'],
+    [2024, '٢٠٢٤'],
+    [0, '٠'],
+    [1.5, '١.٥'],
+    ['n / 12', 'n / ١٢'],
+    ['٣ أيام', '٣ أيام'],
+    ['', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(toArabicDigits(input)).toBe(expected);
+  });
+});
+
+describe('prices', () => {
+  it.each<[number, string, string]>([
+    [0, 'مجاني', 'مجاني'],
+    [1, '١ ج.م', '١٫٠٠ ج.م'],
+    [49.99, '٤٩٫٩٩ ج.م', '٤٩٫٩٩ ج.م'],
+    [50, '٥٠ ج.م', '٥٠٫٠٠ ج.م'],
+    [99.5, '٩٩٫٥ ج.م', '٩٩٫٥٠ ج.م'],
+    [1000, '١٬٠٠٠ ج.م', '١٬٠٠٠٫٠٠ ج.م'],
+    [1234.567, '١٬٢٣٤٫٥٦٧ ج.م', '١٬٢٣٤٫٥٧ ج.م'],
+  ])('%s → card %j, detail %j', (price, card, detail) => {
+    expect(formatPriceCard(price)).toBe(card);
+    expect(formatPriceDetail(price)).toBe(detail);
+  });
+
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('rejects price %s', (price) => {
+    expect(() => formatPriceCard(price)).toThrow(RangeError);
+    expect(() => formatPriceDetail(price)).toThrow(RangeError);
+  });
+});
+
+describe('Arabic number agreement', () => {
+  it.each<[number, string, string, string]>([
+    [0, '٠ يوم', '٠ ساعة', '٠ دقيقة'],
+    [1, 'يوم واحد', 'ساعة واحدة', 'دقيقة واحدة'],
+    [2, 'يومان', 'ساعتان', 'دقيقتان'],
+    [3, '٣ أيام', '٣ ساعات', '٣ دقائق'],
+    [10, '١٠ أيام', '١٠ ساعات', '١٠ دقائق'],
+    [11, '١١ يومًا', '١١ ساعة', '١١ دقيقة'],
+    [23, '٢٣ يومًا', '٢٣ ساعة', '٢٣ دقيقة'],
+    [99, '٩٩ يومًا', '٩٩ ساعة', '٩٩ دقيقة'],
+    [100, '١٠٠ يوم', '١٠٠ ساعة', '١٠٠ دقيقة'],
+    [102, '١٠٢ يوم', '١٠٢ ساعة', '١٠٢ دقيقة'],
+    [103, '١٠٣ أيام', '١٠٣ ساعات', '١٠٣ دقائق'],
+    [111, '١١١ يومًا', '١١١ ساعة', '١١١ دقيقة'],
+  ])('%i → %s / %s / %s', (n, days, hours, minutes) => {
+    expect(daysLabelAr(n)).toBe(days);
+    expect(hoursLabelAr(n)).toBe(hours);
+    expect(minutesLabelAr(n)).toBe(minutes);
+  });
+
+  it.each([-1, 1.5, Number.NaN])('rejects count %s', (n) => {
+    expect(() => daysLabelAr(n)).toThrow(RangeError);
+  });
+});
+
+describe('formatCountdown', () => {
+  it.each<[string, number, string]>([
+    ['ended at zero', 0, 'انتهى'],
+    ['ended when negative', -5 * MINUTE, 'انتهى'],
+    ['ended for NaN', Number.NaN, 'انتهى'],
+    ['one millisecond', 1, 'أقل من دقيقة'],
+    ['just under a minute', MINUTE - 1, 'أقل من دقيقة'],
+    ['one minute', MINUTE, 'دقيقة واحدة'],
+    ['two minutes', 2 * MINUTE, 'دقيقتان'],
+    ['twelve minutes', 12 * MINUTE + 59_999, '١٢ دقيقة'],
+    ['just under an hour', HOUR - 1, '٥٩ دقيقة'],
+    ['one hour', HOUR, 'ساعة واحدة'],
+    ['five hours and some minutes', 5 * HOUR + 30 * MINUTE, '٥ ساعات'],
+    ['just under a day', DAY - 1, '٢٣ ساعة'],
+    ['one day', DAY, 'يوم واحد'],
+    ['one day and one hour', DAY + HOUR, 'يوم واحد وساعة واحدة'],
+    ['two days and two hours', 2 * DAY + 2 * HOUR, 'يومان وساعتان'],
+    ['three days and five hours', 3 * DAY + 5 * HOUR + 59 * MINUTE, '٣ أيام و٥ ساعات'],
+    ['six days and 23 hours', 7 * DAY - 1, '٦ أيام و٢٣ ساعة'],
+    ['seven days exactly', 7 * DAY, '٧ أيام'],
+    ['fourteen days and eleven hours', 14 * DAY + 11 * HOUR, '١٤ يومًا و١١ ساعة'],
+  ])('%s', (_name, ms, expected) => {
+    expect(formatCountdown(ms)).toBe(expected);
+  });
+
+  it('shows only Arabic-Indic digits', () => {
+    for (const ms of [MINUTE * 37, HOUR * 17, DAY * 12 + HOUR * 4]) {
+      expect(formatCountdown(ms)).not.toMatch(/[0-9]/);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
+
+/** ASCII digits 0-9 → Arabic-Indic ٠-٩; everything else (signs, separators, text) is kept. */
+export function toArabicDigits(s: string | number): string {
+  return String(s).replace(/[0-9]/g, (d) => ARABIC_DIGITS.charAt(Number(d)));
+}
+
+const CURRENCY_SUFFIX = ' ج.م';
+const FREE = 'مجاني';
+// Pinned to Arabic-Indic digits: some browsers' ar-EG data defaults to Latin digits.
+const CARD_FORMAT = new Intl.NumberFormat('ar-EG', { numberingSystem: 'arab' });
+const DETAIL_FORMAT = new Intl.NumberFormat('ar-EG', {
+  numberingSystem: 'arab',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+function checkPrice(price: number): void {
+  if (!Number.isFinite(price) || price < 0) throw new RangeError(`invalid price: ${price}`);
+}
+
+/** Course cards: 0 is free, else the Arabic-locale number in Egyptian pounds. */
+export function formatPriceCard(price: number): string {
+  checkPrice(price);
+  return price === 0 ? FREE : CARD_FORMAT.format(price) + CURRENCY_SUFFIX;
+}
+
+/** Course detail page: 0 is free, else always two decimals. */
+export function formatPriceDetail(price: number): string {
+  checkPrice(price);
+  return price === 0 ? FREE : DETAIL_FORMAT.format(price) + CURRENCY_SUFFIX;
+}
+
+type NounForms = { one: string; two: string; few: string; many: string; other: string };
+
+const DAY: NounForms = { one: 'يوم واحد', two: 'يومان', few: 'أيام', many: 'يومًا', other: 'يوم' };
+const HOUR: NounForms = { one: 'ساعة واحدة', two: 'ساعتان', few: 'ساعات', many: 'ساعة', other: 'ساعة' };
+const MINUTE: NounForms = { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' };
+
+/**
+ * Arabic number agreement (the CLDR plural categories for 'ar'), by n and n mod 100:
+ * - 1: the singular with واحد/واحدة and no digit ('يوم واحد'); 2: the dual alone ('يومان');
+ * - n mod 100 in 3-10: digits + plural ('٣ أيام', '١٠٣ أيام');
+ * - n mod 100 in 11-99: digits + accusative singular ('١١ يومًا', '١٥ ساعة');
+ * - otherwise (0, 100, 101, 102, 200 …): digits + singular ('١٠٠ يوم').
+ * Nominative forms: after a preposition the dual would be يومين; callers phrase around that.
+ */
+function countNoun(n: number, forms: NounForms): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`expected a whole count, got ${n}`);
+  if (n === 1) return forms.one;
+  if (n === 2) return forms.two;
+  const mod100 = n % 100;
+  const noun = mod100 >= 3 && mod100 <= 10 ? forms.few : mod100 >= 11 ? forms.many : forms.other;
+  return `${toArabicDigits(n)} ${noun}`;
+}
+
+/** 'N day(s)' with Arabic agreement, e.g. for "available in N days" and "N days left". */
+export function daysLabelAr(n: number): string {
+  return countNoun(n, DAY);
+}
+
+export function hoursLabelAr(n: number): string {
+  return countNoun(n, HOUR);
+}
+
+export function minutesLabelAr(n: number): string {
+  return countNoun(n, MINUTE);
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The countdown banner: days and hours, else hours, else minutes, else less than a minute, else
+ * ended. Units are truncated (a remaining 1 h 59 min shows one hour) so it never overstates time
+ * left; a zero hour part is left out ('٣ أيام', not '٣ أيام و٠ ساعة').
+ */
+export function formatCountdown(msRemaining: number): string {
+  if (!(msRemaining > 0)) return 'انتهى';
+  const days = Math.floor(msRemaining / DAY_MS);
+  const hours = Math.floor((msRemaining % DAY_MS) / HOUR_MS);
+  if (days >= 1) return hours > 0 ? `${daysLabelAr(days)} و${hoursLabelAr(hours)}` : daysLabelAr(days);
+  if (hours >= 1) return hoursLabelAr(hours);
+  const minutes = Math.floor(msRemaining / MINUTE_MS);
+  if (minutes >= 1) return minutesLabelAr(minutes);
+  return 'أقل من دقيقة';
+}
