@@ -13,6 +13,9 @@ import type { Config } from './config';
 import { migrateToLatest } from './db/migrate';
 import { notFound } from './lib/app-error';
 import { authRoutes } from './modules/auth/routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { learningRoutes } from './modules/learning/routes';
+import { unitCodeRoutes } from './modules/unit-codes/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { siteRoutes } from './modules/site/routes';
 import { authPlugin } from './plugins/auth';
@@ -20,6 +23,8 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { tenantPlugin } from './plugins/tenant';
 import { createServices, type ServiceOverrides, type Services } from './services';
+
+export const MEDIA_DIR = join(import.meta.dirname, '../media');
 
 /** JSON bodies are small; uploads get their own limits on their own routes. */
 const BODY_LIMIT = 64 * 1024;
@@ -85,10 +90,28 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
         secureCookies: 'auto',
       });
       await api.register(profileRoutes, { prefix: '/Student', profile: services.profile });
+      await api.register(catalogueRoutes, { catalogue: services.catalogue });
+      await api.register(learningRoutes, {
+        enrolment: services.enrolment,
+        progress: services.progress,
+        quizzes: services.quizzes,
+        access: services.access,
+        attachments: services.attachments,
+        tenants: services.tenants,
+        uploadsDir: join(config.dataDir, 'uploads'),
+      });
+      await api.register(unitCodeRoutes, { unitCodes: services.unitCodes });
     },
     { prefix: '/api' },
   );
 
+  // Demo media (sample lesson video, images): static files with HTTP range support for seeking.
+  await app.register(fastifyStatic, {
+    root: MEDIA_DIR,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
   await registerSpa(app, config);
   return { app, services };
 }

@@ -13,7 +13,14 @@ import { PasswordResetService } from './modules/auth/password-reset-service';
 import { SessionRepository } from './modules/auth/sessions';
 import { UserRepository } from './modules/auth/users';
 import { ProfileService } from './modules/profile/profile-service';
+import { CatalogueService } from './modules/catalogue/catalogue-service';
+import { AttachmentLinks } from './modules/learning/attachment-links';
+import { EnrolmentService } from './modules/learning/enrolment-service';
+import { LessonAccess } from './modules/learning/lesson-access';
+import { ProgressService } from './modules/learning/progress-service';
+import { QuizService } from './modules/learning/quiz-service';
 import { TenantDirectory } from './modules/tenants/directory';
+import { UnitCodeService } from './modules/unit-codes/unit-code-service';
 
 export type ServiceOverrides = { clock?: Clock; limits?: LimitOverrides };
 
@@ -30,6 +37,9 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
+  const access = new LessonAccess({ db, clock });
+  const attachments = new AttachmentLinks({ secret: config.jwtSecret, clock });
+  const quizzes = new QuizService({ db, clock, access });
 
   return {
     config,
@@ -52,6 +62,13 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     }),
     passwordReset: new PasswordResetService({ db, users, limits, mailer, clock, codeKey }),
     profile: new ProfileService({ users, sessions, clock }),
+    catalogue: new CatalogueService(db),
+    access,
+    attachments,
+    quizzes,
+    enrolment: new EnrolmentService({ db, clock, limits }),
+    progress: new ProgressService({ db, clock, access, quizzes, attachments }),
+    unitCodes: new UnitCodeService({ db, clock, limits }),
     async close() {
       await mailer.idle();
       mailer.close();

@@ -4,11 +4,13 @@ import { Migrator } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely';
 import type { DbHandle } from './connect';
 import * as foundation from './migrations/0001-foundation';
+import * as learning from './migrations/0002-learning';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
 const STEPS: Record<string, Step> = {
   '0001-foundation': foundation,
+  '0002-learning': learning,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -73,12 +73,161 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+export interface TeacherTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  title: string;
+  photo_url: string | null;
+  bio: string | null;
+  /** JSON array of strings. */
+  credentials_json: string;
+  /** JSON array of strings. */
+  methods_json: string;
+  created_at: string;
+}
+
+export interface CourseTable {
+  id: Generated<number>;
+  tenant_id: number;
+  teacher_id: number | null;
+  name: string;
+  /** Subject key (chemistry, physics, ...); sent embedded in courseName as `coursesubject:<subject>`. */
+  subject: string | null;
+  description: string;
+  image_path: string | null;
+  /** Price in piastres (1/100 EGP): money is never a float in the database. */
+  price_cents: number;
+  term: string;
+  grade: string;
+  active: Flag;
+  open_to_all: Flag;
+  created_at: string;
+  modified_at: string;
+}
+
+export interface UnitTable {
+  id: Generated<number>;
+  tenant_id: number;
+  course_id: number;
+  position: number;
+  name: string;
+  title: string;
+  created_at: string;
+}
+
+export interface LessonTable {
+  id: Generated<number>;
+  tenant_id: number;
+  unit_id: number;
+  position: number;
+  name: string;
+  type: 'Video' | 'Quiz';
+  video_url: string | null;
+  attachment_url: string | null;
+  attachment_title: string | null;
+  /** An uploaded attachment's file name under DATA_DIR/uploads; served only to students who may see the lesson. */
+  attachment_file: string | null;
+  titel: string | null;
+  created_at: string;
+}
+
+export interface QuizQuestionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  lesson_id: number;
+  position: number;
+  text: string;
+}
+
+export interface QuizAnswerTable {
+  id: Generated<number>;
+  tenant_id: number;
+  question_id: number;
+  position: number;
+  text: string;
+  is_correct: Flag;
+}
+
+export interface CodeTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Normalised (see normalizeCode), unique across tenants. */
+  code: string;
+  batch_label: string | null;
+  used_by: number | null;
+  used_at: string | null;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+export interface EnrollmentCodeTable extends CodeTable {
+  course_id: number;
+}
+
+export interface UnitCodeTable extends CodeTable {
+  unit_id: number;
+}
+
+export interface EnrollmentTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  course_id: number;
+  enrolled_at: string;
+  source: 'code' | 'free' | 'admin';
+  code_id: number | null;
+}
+
+export interface UnitUnlockTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  unit_id: number;
+  code_id: number | null;
+  /** The redemption date: the unit's window is counted from it. */
+  unlocked_at: string;
+}
+
+export interface LessonCompletionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  lesson_id: number;
+  completed_at: string;
+}
+
+export interface QuizResultTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  lesson_id: number;
+  score: number;
+  correct_count: number;
+  total: number;
+  /** JSON: the graded review ({ questionId, chosenAnswerId, correctAnswerId, isCorrect }[]). */
+  answers_json: string;
+  submitted_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
   device_sessions: DeviceSessionTable;
   password_resets: PasswordResetTable;
   outbox: OutboxTable;
+  teachers: TeacherTable;
+  courses: CourseTable;
+  units: UnitTable;
+  lessons: LessonTable;
+  quiz_questions: QuizQuestionTable;
+  quiz_answers: QuizAnswerTable;
+  enrollment_codes: EnrollmentCodeTable;
+  enrollments: EnrollmentTable;
+  unit_codes: UnitCodeTable;
+  unit_unlocks: UnitUnlockTable;
+  lesson_completions: LessonCompletionTable;
+  quiz_results: QuizResultTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

@@ -13,7 +13,10 @@ declare module 'fastify' {
     session: LiveSession | null;
   }
   interface FastifyInstance {
+    /** onRequest hook: 401 unless the request carries a live session. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /** The same hook with the route's own 401 message. */
+    requireAuthWith: (message: string) => (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -41,17 +44,22 @@ export const authPlugin = fp(
     opts: { sessions: SessionRepository; clock: Clock; jwtSecret: Uint8Array },
   ) => {
     app.decorateRequest('session', null);
-    app.decorate('requireAuth', async (request: FastifyRequest) => {
+    const authenticate = async (request: FastifyRequest, message?: string) => {
       const tenant = tenantOf(request);
       const token = bearerOf(request);
-      if (!token) throw unauthorized();
+      if (!token) throw unauthorized(message);
       const now = opts.clock.now();
       const claims = await readAccessToken(opts.jwtSecret, token, now);
       if (!claims || claims.tenantId !== tenant.id || claims.deviceId !== deviceIdOf(request))
         throw unauthorized();
       const session = await opts.sessions.findLive(claims.sessionId, tenant.id, now);
-      if (!session || session.user.id !== claims.userId) throw unauthorized();
+      if (!session || session.user.id !== claims.userId) throw unauthorized(message);
       request.session = session;
-    });
+    };
+    app.decorate('requireAuth', (request: FastifyRequest) => authenticate(request));
+    app.decorate(
+      'requireAuthWith',
+      (message: string) => (request: FastifyRequest) => authenticate(request, message),
+    );
   },
 );

@@ -153,8 +153,19 @@ export class Device {
   }
 }
 
+export type StudentFields = {
+  UserName: string;
+  Password: string;
+  ConfirmPassword: string;
+  Email: string;
+  PhoneNumber: string;
+  ParentPhone: string;
+  AcademicYear: string;
+  IsOnline: string;
+};
+
 /** Registration fields of a valid new student, unique within the run. */
-export function newStudent(overrides: Record<string, string> = {}): Record<string, string> {
+export function newStudent(overrides: Partial<StudentFields> & Record<string, string> = {}): StudentFields {
   return {
     UserName: 'أحمد محمد',
     Password: PASSWORD,
@@ -169,7 +180,11 @@ export function newStudent(overrides: Record<string, string> = {}): Record<strin
 }
 
 /** Registers a student over HTTP and returns the fields used. */
-export async function registerStudent(api: TestApi, overrides: Record<string, string> = {}, tenant = TENANT) {
+export async function registerStudent(
+  api: TestApi,
+  overrides: Record<string, string> = {},
+  tenant = TENANT,
+): Promise<StudentFields & { id: number }> {
   const fields = newStudent(overrides);
   const reply = await api.call('POST', '/api/Auth/register', { multipart: fields, tenant });
   if (reply.status !== 200) throw new Error(`register failed: ${reply.status} ${reply.text}`);

@@ -1,0 +1,170 @@
+// /api/Student/*, /api/AdminStudent/IsEnrolled, /api/Course/tree-course-with-progress,
+// /api/quizresult/submit and the signed attachment download.
+import { createReadStream, existsSync } from 'node:fs';
+import { basename, extname, join, resolve } from 'node:path';
+import {
+  AddCourseByCodeQuery,
+  AddCourseByCodeResponse,
+  CourseIdQuery,
+  CoursePageResponse,
+  CourseWithProgressResponse,
+  EnrolledCoursesQuery,
+  IdParams,
+  IsEnrolledQuery,
+  LessonContentResponse,
+  MessageOnly,
+  QuizSubmitRequest,
+  QuizSubmitResponse,
+} from '@app/contract';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error';
+import { sessionOf } from '../../plugins/auth';
+import { tenantOf } from '../../plugins/tenant';
+import type { TenantDirectory } from '../tenants/directory';
+import type { AttachmentLinks } from './attachment-links';
+import { assertSelf, type EnrolmentService } from './enrolment-service';
+import { LESSON_NOT_FOUND, type LessonAccess } from './lesson-access';
+import type { ProgressService } from './progress-service';
+import type { QuizService } from './quiz-service';
+
+type Options = {
+  enrolment: EnrolmentService;
+  progress: ProgressService;
+  quizzes: QuizService;
+  access: LessonAccess;
+  attachments: AttachmentLinks;
+  tenants: TenantDirectory;
+  uploadsDir: string;
+};
+
+const tags = ['Learning'];
+export const QUIZ_UNAUTHORIZED = 'You are not authorized to submit quiz results';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.zip': 'application/zip',
+};
+
+export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) => {
+  const { enrolment, progress, quizzes } = opts;
+  const auth = { onRequest: app.requireAuth };
+
+  app.get(
+    '/Student/Student-Enrolled-Courses',
+    { ...auth, schema: { tags, querystring: EnrolledCoursesQuery, response: { 200: CoursePageResponse } } },
+    async (request) => {
+      const { user } = sessionOf(request);
+      assertSelf(user.id, request.query.studentId);
+      const data = await enrolment.enrolledCourses(
+        user.tenant_id,
+        user.id,
+        request.query.pagenumber,
+        request.query.pagesize,
+      );
+      return { success: true, message: null, data };
+    },
+  );
+
+  app.get(
+    '/AdminStudent/IsEnrolled',
+    { ...auth, schema: { tags, querystring: IsEnrolledQuery, response: { 200: z.boolean() } } },
+    async (request) => {
+      const { user } = sessionOf(request);
+      assertSelf(user.id, request.query.studentId);
+      return enrolment.isEnrolled(user.id, request.query.courseId);
+    },
+  );
+
+  app.post(
+    '/Student/add-course-by-code',
+    {
+      ...auth,
+      schema: { tags, querystring: AddCourseByCodeQuery, response: { 200: AddCourseByCodeResponse } },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const { Code, StudentId, courseId } = request.query;
+      assertSelf(user.id, StudentId);
+      const tenant = tenantOf(request);
+      const code = Code?.trim() ?? '';
+      const data =
+        code === '' && courseId !== undefined
+          ? await enrolment.enrolFree(tenant, user.id, courseId)
+          : await enrolment.enrolByCode(tenant, user.id, code, request.ip);
+      return { success: true, message: 'Enrolled successfully', data };
+    },
+  );
+
+  app.get(
+    '/Course/tree-course-with-progress',
+    { ...auth, schema: { tags, querystring: CourseIdQuery, response: { 200: CourseWithProgressResponse } } },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const data = await progress.courseWithProgress(tenantOf(request), user.id, request.query.courseid);
+      return { success: true, message: null, data };
+    },
+  );
+
+  app.get(
+    '/Student/contentlesson/:id',
+    { ...auth, schema: { tags, params: IdParams, response: { 200: LessonContentResponse } } },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const data = await progress.lessonContent(tenantOf(request), user.id, request.params.id);
+      return { success: true, message: null, data };
+    },
+  );
+
+  app.post(
+    '/Student/lesson-complete/:id',
+    { ...auth, schema: { tags, params: IdParams, response: { 200: MessageOnly } } },
+    async (request) => {
+      const { user } = sessionOf(request);
+      await progress.completeVideo(tenantOf(request), user.id, request.params.id);
+      return { success: true, message: 'Lesson completed', data: null };
+    },
+  );
+
+  app.post(
+    '/quizresult/submit',
+    {
+      onRequest: app.requireAuthWith(QUIZ_UNAUTHORIZED),
+      schema: { tags, body: QuizSubmitRequest, response: { 200: QuizSubmitResponse } },
+    },
+    async (request) => {
+      const { user } = sessionOf(request);
+      const data = await quizzes.submit(tenantOf(request), user.id, request.body);
+      return { success: true, message: 'Quiz submitted', data };
+    },
+  );
+
+  app.get(
+    '/files/attachments/:id',
+    {
+      config: { tenant: false },
+      schema: { tags, params: IdParams, querystring: z.object({ sig: z.string().max(2048) }) },
+    },
+    async (request, reply) => {
+      const lessonId = request.params.id;
+      const link = await opts.attachments.verify(lessonId, request.query.sig);
+      const tenant = link ? await opts.tenants.byId(link.tenantId) : null;
+      if (!link || !tenant) throw notFound(LESSON_NOT_FOUND);
+      const { lesson } = await opts.access.open(tenant, link.userId, lessonId);
+      const root = resolve(opts.uploadsDir);
+      const file = lesson.attachment_file ? resolve(join(root, lesson.attachment_file)) : null;
+      if (!file || !file.startsWith(`${root}/`) || !existsSync(file)) throw notFound(LESSON_NOT_FOUND);
+      const extension = extname(file).toLowerCase();
+      const downloadName = `${(lesson.attachment_title ?? basename(file, extension)).replace(/["\\\r\n]/g, '')}${extension}`;
+      return reply
+        .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}`)
+        .header('Cache-Control', 'private, max-age=600')
+        .send(createReadStream(file));
+    },
+  );
+};

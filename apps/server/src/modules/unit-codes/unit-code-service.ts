@@ -1,0 +1,183 @@
+// Single lectures unlocked by a unit code: redeeming (atomic, idempotent for the same student), the
+// student's unlocked units, and a unit's lessons with progress.
+import type { LessonRef, MyUnit, UnitWithProgress } from '@app/contract';
+import { isUnitAccessible, normalizeCode, pageCount, unitCodeAvailability } from '@app/domain';
+import type { Db } from '../../db/connect';
+import type { Tenant } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { conflict, forbidden, notFound } from '../../lib/app-error';
+import type { Limits } from '../../lib/limits';
+import { composeCourseName } from '../catalogue/course-view';
+import { CODE_NOT_FOUND, CODE_USED } from '../learning/enrolment-service';
+import { lessonRows, toLessonRef } from '../learning/lesson-rows';
+
+export const UNIT_NOT_FOUND = 'Unit not found.';
+export const NO_UNIT_ACCESS = 'You do not have access to this unit';
+export const CODE_ACCEPTED = 'Code entered successfully';
+
+export class UnitCodeService {
+  constructor(private readonly deps: { db: Db; clock: Clock; limits: Limits }) {}
+
+  async enterCode(tenant: Tenant, userId: number, rawCode: string, address: string): Promise<void> {
+    const { db, clock, limits } = this.deps;
+    const accountKey = `${tenant.id}:${userId}`;
+    await limits.codeAccount.guard(accountKey);
+    await limits.codeAddress.guard(address);
+    const row = await db
+      .selectFrom('unit_codes as uc')
+      .innerJoin('units as u', 'u.id', 'uc.unit_id')
+      .innerJoin('courses as c', 'c.id', 'u.course_id')
+      .select(['uc.id', 'uc.tenant_id', 'uc.unit_id', 'uc.used_by', 'uc.disabled_at', 'c.active'])
+      .where('uc.code', '=', normalizeCode(rawCode))
+      .executeTakeFirst();
+    if (!row || row.disabled_at !== null) {
+      await Promise.all([limits.codeAccount.penalize(accountKey), limits.codeAddress.penalize(address)]);
+      throw notFound(CODE_NOT_FOUND);
+    }
+    if (row.tenant_id !== tenant.id || row.active !== 1) {
+      await Promise.all([limits.codeAccount.penalize(accountKey), limits.codeAddress.penalize(address)]);
+      throw forbidden(NO_UNIT_ACCESS);
+    }
+    if (row.used_by === userId) return;
+    if (row.used_by !== null) throw conflict(CODE_USED);
+
+    const now = clock.now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('unit_codes')
+        .set({ used_by: userId, used_at: now })
+        .where('id', '=', row.id)
+        .where('used_by', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw conflict(CODE_USED);
+      // A new code for a unit already unlocked starts its window again from today.
+      await trx
+        .insertInto('unit_unlocks')
+        .values({
+          tenant_id: tenant.id,
+          user_id: userId,
+          unit_id: row.unit_id,
+          code_id: row.id,
+          unlocked_at: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'unit_id']).doUpdateSet({ code_id: row.id, unlocked_at: now }),
+        )
+        .execute();
+    });
+  }
+
+  async myUnits(tenant: Tenant, userId: number, page: number, size: number) {
+    const { db, clock } = this.deps;
+    const base = db
+      .selectFrom('unit_unlocks as uu')
+      .innerJoin('units as u', 'u.id', 'uu.unit_id')
+      .innerJoin('courses as c', 'c.id', 'u.course_id')
+      .where('uu.user_id', '=', userId)
+      .where('uu.tenant_id', '=', tenant.id);
+    const [rows, total] = await Promise.all([
+      base
+        .select([
+          'u.id',
+          'u.name',
+          'u.title',
+          'c.name as course_name',
+          'c.subject',
+          'c.grade',
+          'c.term',
+          'c.active',
+          'uu.unlocked_at',
+        ])
+        .orderBy('uu.unlocked_at', 'desc')
+        .orderBy('u.id')
+        .limit(size)
+        .offset((page - 1) * size)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const now = clock.now();
+    const units: MyUnit[] = rows.map((row) => ({
+      unitId: row.id,
+      unitName: row.name,
+      unitTitle: row.title,
+      courseName: composeCourseName(row.subject, row.course_name),
+      grade: row.grade,
+      term: row.term,
+      active:
+        row.active === 1 &&
+        isUnitAccessible(
+          unitCodeAvailability({ now, redeemedAt: new Date(row.unlocked_at), timeZone: tenant.time_zone }),
+        ),
+    }));
+    const totalCount = Number(total.n);
+    return { units, totalCount, totalPages: pageCount(totalCount, size), currentPage: page };
+  }
+
+  /** A unit the student unlocked or whose course the student is enrolled in; 403 otherwise. */
+  private async reachableUnit(tenant: Tenant, userId: number, unitId: number) {
+    const { db } = this.deps;
+    const unit = await db
+      .selectFrom('units as u')
+      .innerJoin('courses as c', 'c.id', 'u.course_id')
+      .leftJoin('unit_unlocks as uu', (join) =>
+        join.onRef('uu.unit_id', '=', 'u.id').on('uu.user_id', '=', userId),
+      )
+      .leftJoin('enrollments as e', (join) =>
+        join.onRef('e.course_id', '=', 'c.id').on('e.user_id', '=', userId),
+      )
+      .select([
+        'u.id',
+        'u.name',
+        'u.title',
+        'u.course_id',
+        'c.name as course_name',
+        'c.subject',
+        'c.active',
+        'uu.unlocked_at',
+        'e.id as enrollment_id',
+      ])
+      .where('u.id', '=', unitId)
+      .where('u.tenant_id', '=', tenant.id)
+      .executeTakeFirst();
+    if (!unit) throw notFound(UNIT_NOT_FOUND);
+    if (unit.active !== 1 || (unit.unlocked_at === null && unit.enrollment_id === null))
+      throw forbidden(NO_UNIT_ACCESS);
+    return unit;
+  }
+
+  async unitLessons(tenant: Tenant, userId: number, unitId: number, page: number, size: number) {
+    const unit = await this.reachableUnit(tenant, userId, unitId);
+    const rows = await lessonRows(this.deps.db, { unitId }, userId);
+    const lessons: LessonRef[] = rows.slice((page - 1) * size, page * size).map(toLessonRef);
+    return {
+      lessons,
+      unitName: unit.name,
+      unitTitle: unit.title,
+      courseName: composeCourseName(unit.subject, unit.course_name),
+    };
+  }
+
+  async unitWithProgress(tenant: Tenant, userId: number, unitId: number): Promise<UnitWithProgress> {
+    const { db } = this.deps;
+    const unit = await this.reachableUnit(tenant, userId, unitId);
+    const [rows, siblings] = await Promise.all([
+      lessonRows(db, { unitId }, userId),
+      db
+        .selectFrom('units')
+        .select('id')
+        .where('course_id', '=', unit.course_id)
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
+    ]);
+    return {
+      id: unit.id,
+      unitName: unit.name,
+      unitTitle: unit.title,
+      courseName: composeCourseName(unit.subject, unit.course_name),
+      lessons: rows.map(toLessonRef),
+      enrollmentDate: unit.unlocked_at,
+      order: siblings.findIndex((sibling) => sibling.id === unit.id) + 1,
+    };
+  }
+}

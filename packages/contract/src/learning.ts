@@ -1,0 +1,93 @@
+// A student's own learning: enrolments, the course tree with progress, lesson content, completion
+// and server-graded quizzes.
+import { z } from 'zod';
+import { envelope, pageNumberParam, pageSizeParam } from './common';
+import { CourseTree } from './catalogue';
+
+export const EnrolledCoursesQuery = z.object({
+  studentId: z.coerce.number().int().positive(),
+  pagenumber: pageNumberParam,
+  pagesize: pageSizeParam,
+});
+
+export const IsEnrolledQuery = z.object({
+  studentId: z.coerce.number().int().positive(),
+  courseId: z.coerce.number().int().positive(),
+});
+
+export const AddCourseByCodeQuery = z.object({
+  Code: z.string().max(64).optional(),
+  StudentId: z.coerce.number().int().positive(),
+  courseId: z.coerce.number().int().positive().optional(),
+});
+export const AddCourseByCodeResponse = envelope(z.object({ courseId: z.number().int() }));
+
+export const CourseWithProgress = CourseTree.extend({
+  enrollmentDate: z.string().nullable(),
+  isOpenToAll: z.boolean(),
+});
+export type CourseWithProgress = z.infer<typeof CourseWithProgress>;
+export const CourseWithProgressResponse = envelope(CourseWithProgress);
+
+export const QuizReviewItem = z.object({
+  questionId: z.number().int(),
+  chosenAnswerId: z.number().int(),
+  correctAnswerId: z.number().int(),
+  isCorrect: z.boolean(),
+});
+
+export const QuizResult = z.object({
+  score: z.number().int(),
+  correctCount: z.number().int(),
+  total: z.number().int(),
+  notes: z.string(),
+  review: z.array(QuizReviewItem),
+});
+export type QuizResult = z.infer<typeof QuizResult>;
+
+export const VideoContent = z.object({
+  id: z.number().int(),
+  lessonName: z.string(),
+  type: z.literal('Video'),
+  videoUrl: z.string().nullable(),
+  attachmentUrl: z.string().nullable(),
+  attachmentTitle: z.string().nullable(),
+  isCompleted: z.boolean(),
+});
+
+/** `isCorrect` is present only once the quiz is submitted. */
+export const QuizAnswerOption = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  isCorrect: z.boolean().optional(),
+});
+export const QuizQuestion = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  answers: z.array(QuizAnswerOption),
+});
+
+export const QuizContent = z.object({
+  id: z.number().int(),
+  lessonName: z.string(),
+  type: z.literal('Quiz'),
+  titel: z.string().nullable(),
+  questions: z.array(QuizQuestion),
+  result: QuizResult.nullable(),
+});
+
+export const LessonContent = z.discriminatedUnion('type', [VideoContent, QuizContent]);
+export type LessonContent = z.infer<typeof LessonContent>;
+export const LessonContentResponse = envelope(LessonContent);
+
+export const QuizSubmitRequest = z.strictObject({
+  lessonId: z.number().int().positive(),
+  answers: z
+    .array(z.strictObject({ questionId: z.number().int().positive(), answerId: z.number().int().positive() }))
+    .max(200),
+  /** Ignored: the server grades. Accepted because the spec's client sends them. */
+  score: z.number().optional(),
+  notes: z.string().max(500).optional(),
+});
+export type QuizSubmitRequest = z.infer<typeof QuizSubmitRequest>;
+export const QuizSubmitResponse = envelope(QuizResult);

@@ -1,0 +1,49 @@
+// Single lectures (units) unlocked by a unit code.
+import { z } from 'zod';
+import { envelope, pageNumberParam, pageSizeParam } from './common';
+import { LessonRef } from './catalogue';
+
+export const EnterCodeQuery = z.object({ code: z.string().max(64).optional() });
+
+export const MyUnit = z.object({
+  unitId: z.number().int(),
+  unitName: z.string(),
+  unitTitle: z.string(),
+  courseName: z.string(),
+  grade: z.string(),
+  term: z.string(),
+  active: z.boolean(),
+});
+export type MyUnit = z.infer<typeof MyUnit>;
+
+export const PagingQuery = z.object({ pageNumber: pageNumberParam, pageSize: pageSizeParam });
+
+export const MyUnitsPage = z.object({
+  units: z.array(MyUnit),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+});
+export const MyUnitsResponse = envelope(MyUnitsPage);
+
+export const UnitLessons = z.object({
+  lessons: z.array(LessonRef),
+  unitName: z.string(),
+  unitTitle: z.string(),
+  courseName: z.string(),
+});
+export const UnitLessonsResponse = envelope(UnitLessons);
+
+export const UnitIdQuery = z.object({ unitId: z.coerce.number().int().positive() });
+
+export const UnitWithProgress = z.object({
+  id: z.number().int(),
+  unitName: z.string(),
+  unitTitle: z.string(),
+  courseName: z.string(),
+  lessons: z.array(LessonRef),
+  enrollmentDate: z.string().nullable(),
+  order: z.number().int(),
+});
+export type UnitWithProgress = z.infer<typeof UnitWithProgress>;
+export const UnitWithProgressResponse = envelope(UnitWithProgress);
