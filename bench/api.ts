@@ -1,0 +1,308 @@
+// `npm run bench`: requests/s and p99 of the API's routes as ratios to a bare Fastify route measured in
+// the same run, on SQLite (default), PostgreSQL or both. The machine is shared and noisy, so only the
+// ratios of one run mean anything; budgets are reported (PASS/FAIL) and never change the exit code.
+//
+//   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--warmup 2]
+//                    [--only profile,Contact] [--profile]
+//
+// Environment equivalents: BENCH_DB, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP.
+// The seeded access token lives 15 minutes: keep (routes + 2) × (duration + warmup) under that.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ACCESS_TOKEN_SECONDS } from '../apps/server/src/modules/auth/tokens';
+import { createBenchDatabase, type BenchDatabase, type DbKind } from './database';
+import { measure, stopAllRuns, type LoadOptions, type MeasuredWindow, type Target } from './measure';
+import {
+  buildReport,
+  cpuPerRequest,
+  currentLoadAverage,
+  formatReport,
+  writeReport,
+  type MeasuredScenario,
+  type ServerMeasurement,
+} from './report';
+import { buildScenarios, checkScenario, seed, type Scenario } from './scenarios';
+import type { ControlReply, ControlRequest, ReadyMessage } from './server';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+type Settings = {
+  dbs: DbKind[];
+  load: LoadOptions;
+  /** Substrings of scenario names to keep; empty keeps all. */
+  only: string[];
+  /** Write a V8 CPU profile of the server child per measured route under .bench/profiles/. */
+  profile: boolean;
+};
+
+function readSettings(): Settings {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string', default: process.env.BENCH_DB ?? 'sqlite' },
+      duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
+      connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50' },
+      warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
+      only: { type: 'string', default: '' },
+      profile: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(
+      'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
+        '[--only name,name] [--profile]',
+    );
+    process.exit(0);
+  }
+  const dbs: Record<string, DbKind[]> = {
+    sqlite: ['sqlite'],
+    postgres: ['postgres'],
+    both: ['sqlite', 'postgres'],
+  };
+  const chosen = dbs[values.db];
+  if (!chosen) throw new Error(`--db must be sqlite, postgres or both, not "${values.db}"`);
+  return {
+    dbs: chosen,
+    load: {
+      durationSeconds: positive('duration', values.duration),
+      connections: Math.round(positive('connections', values.connections)),
+      warmupSeconds: positive('warmup', values.warmup, true),
+    },
+    only: values.only
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+    profile: values.profile,
+  };
+}
+
+function positive(name: string, raw: string, zeroAllowed = false): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0))
+    throw new Error(`--${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+/** Cleanups of the run in progress, newest first, so Ctrl-C leaves no server or database behind. */
+const cleanups: (() => Promise<void>)[] = [];
+let interrupted = false;
+
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) {
+    const next = cleanups.pop();
+    await next?.().catch((error: unknown) => console.error('[bench] cleanup failed:', error));
+  }
+}
+
+function checkInterrupted(): void {
+  if (interrupted) throw new Error('interrupted');
+}
+
+async function startServer(database: BenchDatabase): Promise<ReadyMessage & { child: ChildProcess }> {
+  // A clean environment, not the caller's: REDIS_URL, SMTP_URL, PORT and the like would change what
+  // is measured.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '1000000000',
+    LOAD_DEMO: 'false',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    ...database.env,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'server.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanups.push(() => stopServer(child));
+  const ready = await answerOf<ReadyMessage>(child, 'ready', START_TIMEOUT_MS);
+  return { ...ready, child };
+}
+
+/** The next message of `type` from the child; fails when the child exits or takes too long. */
+function answerOf<T extends { type: string }>(
+  child: ChildProcess,
+  type: string,
+  timeoutMs: number,
+): Promise<T> {
+  return new Promise<T>((resolveAnswer, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    const onMessage = (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type !== type) return;
+      done();
+      resolveAnswer(message as T);
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      done();
+      reject(new Error(`the server child exited while waiting for "${type}" (${signal ?? code})`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the server child did not answer "${type}" in time`));
+    }, timeoutMs);
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+async function ask<T extends ControlReply['type']>(
+  child: ChildProcess,
+  request: ControlRequest,
+  answer: T,
+): Promise<Extract<ControlReply, { type: T }>> {
+  const answered = answerOf<Extract<ControlReply, { type: T }>>(child, answer, STOP_TIMEOUT_MS);
+  child.send(request);
+  return answered;
+}
+
+/**
+ * The measured window as the server saw it: its CPU time (so CPU per request, which holds steadier than
+ * req/s when other work shares the two cores) and, with --profile, a CPU profile written to `profileFile`.
+ */
+function serverWindow(child: ChildProcess, profileFile: string | null) {
+  let cpuAtStart = 0;
+  let cpuMicros = 0;
+  const window: MeasuredWindow = {
+    async start() {
+      if (profileFile) await ask(child, { type: 'profile:start' }, 'profile:started');
+      cpuAtStart = (await ask(child, { type: 'usage:read' }, 'usage')).cpuMicros;
+    },
+    async stop() {
+      cpuMicros = (await ask(child, { type: 'usage:read' }, 'usage')).cpuMicros - cpuAtStart;
+      if (profileFile) await ask(child, { type: 'profile:stop', file: profileFile }, 'profile:stopped');
+    },
+  };
+  return { window, cpuMicros: () => cpuMicros };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+const slug = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+
+async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
+  const startedAt = new Date();
+  const loadAverageAtStart = currentLoadAverage();
+  const database = await createBenchDatabase(kind);
+  cleanups.push(() => database.drop());
+  try {
+    const server = await startServer(database);
+    const baseUrl = `http://127.0.0.1:${server.appPort}`;
+    const bareUrl = `http://127.0.0.1:${server.barePort}/bare`;
+    const ctx = { baseUrl, db: kind };
+
+    const seeded = await seed(ctx);
+    const scenarios = buildScenarios(seeded, ctx).filter(
+      (scenario) => settings.only.length === 0 || settings.only.some((part) => scenario.name.includes(part)),
+    );
+    if (scenarios.length === 0) throw new Error(`--only ${settings.only.join(',')} matches no scenario`);
+    for (const scenario of scenarios) await checkScenario(baseUrl, scenario);
+
+    const total = (scenarios.length + 2) * (settings.load.durationSeconds + settings.load.warmupSeconds);
+    console.log(
+      `[bench] ${kind}: server pid ${server.pid}, ${scenarios.length} routes + bare twice, about ${Math.ceil(total)} s`,
+    );
+    if (total > ACCESS_TOKEN_SECONDS * 0.9)
+      console.warn(
+        `[bench] WARNING: the run outlasts the ${ACCESS_TOKEN_SECONDS / 60}-minute access token: ` +
+          'late authenticated routes will answer 401 (ERROR). Shorten --duration.',
+      );
+
+    const profileDir = join(ROOT, '.bench', 'profiles');
+    if (settings.profile) mkdirSync(profileDir, { recursive: true });
+    const profiles: string[] = [];
+    const step = async (name: string, target: Target) => {
+      checkInterrupted();
+      process.stdout.write(`[bench] ${kind}: ${name} ... `);
+      const profileFile = settings.profile ? join(profileDir, `api-${kind}-${slug(name)}.cpuprofile`) : null;
+      if (profileFile) profiles.push(profileFile);
+      const inServer = serverWindow(server.child, profileFile);
+      const measured = await measure(target, settings.load, inServer.window);
+      checkInterrupted();
+      const measurement: ServerMeasurement = { ...measured, serverCpuMs: inServer.cpuMicros() / 1000 };
+      console.log(
+        `${Math.round(measurement.reqPerSec)} req/s, p99 ${measurement.p99Ms} ms, ` +
+          `server CPU ${Math.round(cpuPerRequest(measurement))} µs/req`,
+      );
+      return measurement;
+    };
+
+    const bareTarget: Target = { url: bareUrl, method: 'GET', headers: {} };
+    const bareBefore = await step('bare before', bareTarget);
+    const routes: MeasuredScenario[] = [];
+    for (const scenario of scenarios)
+      routes.push({ scenario, measurement: await step(scenario.name, targetOf(baseUrl, scenario)) });
+    const bareAfter = await step('bare after', bareTarget);
+    checkInterrupted();
+
+    const report = buildReport({
+      db: kind,
+      database: database.where,
+      startedAt,
+      options: settings.load,
+      loadAverageAtStart,
+      bareBefore,
+      bareAfter,
+      routes,
+    });
+    // A filtered or profiled run must not replace the full report: the profiler slows the server.
+    const suffix = `${settings.only.length > 0 ? '-partial' : ''}${settings.profile ? '-profiled' : ''}`;
+    const file = join(ROOT, '.bench', `api-${kind}${suffix}.json`);
+    writeReport(file, report);
+    console.log(`\n${formatReport(report)}\nwritten to ${file}`);
+    if (profiles.length > 0) console.log(`CPU profiles (measured windows only):\n  ${profiles.join('\n  ')}`);
+    console.log('');
+  } finally {
+    await cleanUp();
+  }
+}
+
+const targetOf = (baseUrl: string, scenario: Scenario): Target => ({
+  url: `${baseUrl}${scenario.path}`,
+  method: scenario.method,
+  headers: scenario.headers,
+  ...(scenario.body === undefined ? {} : { body: scenario.body }),
+});
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  process.on('SIGINT', () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    console.error('\n[bench] interrupted: stopping the load and cleaning up (Ctrl-C again to quit at once)');
+    stopAllRuns();
+  });
+  for (const kind of settings.dbs) await benchDatabase(kind, settings);
+}
+
+main().then(
+  // Budgets are reported, not enforced: a FAIL still exits 0.
+  () => process.exit(0),
+  async (error: unknown) => {
+    console.error(`[bench] ${error instanceof Error ? error.message : String(error)}`);
+    await cleanUp();
+    process.exit(interrupted ? 130 : 1);
+  },
+);

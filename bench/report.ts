@@ -1,0 +1,237 @@
+// Turns measurements into verdicts, a printed table and the JSON kept under .bench/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
+import type { DbKind } from './database';
+import type { LoadOptions, Measurement } from './measure';
+import type { Scenario } from './scenarios';
+
+/** Bare figures that move more than this between the start and the end of a run make ratios shaky. */
+const DRIFT_WARNING = 0.15;
+
+/** autocannon's figures plus the server's CPU time over the same measured window. */
+export type ServerMeasurement = Measurement & { serverCpuMs: number };
+
+/** Server CPU microseconds per completed request. */
+export const cpuPerRequest = (m: ServerMeasurement): number =>
+  m.requests > 0 ? (m.serverCpuMs * 1000) / m.requests : 0;
+
+export type Verdict = 'PASS' | 'FAIL' | 'ERROR' | 'no budget' | 'baseline';
+
+export type Row = {
+  name: string;
+  method: string;
+  path: string;
+  reqPerSec: number;
+  p99Ms: number;
+  p50Ms: number;
+  /** req/s over the bare baseline's req/s: higher is better. */
+  ratio: number;
+  /** p99 over the bare baseline's p99: lower is better. */
+  p99Ratio: number;
+  /** Server CPU per request, all threads of the server process. */
+  serverCpuMicrosPerRequest: number;
+  /**
+   * Bare CPU per request over this route's: the req/s ratio the route would show if the server alone
+   * were the limit. Steadier than `ratio` on a busy machine; reported, not judged.
+   */
+  cpuRatio: number;
+  budgetRatio: number | null;
+  p99BudgetMs: number | null;
+  verdict: Verdict;
+  /** Why the verdict is FAIL or ERROR. */
+  reasons: string[];
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+};
+
+export type Report = {
+  db: DbKind;
+  database: string;
+  startedAt: string;
+  finishedAt: string;
+  node: string;
+  cpus: number;
+  loadAverageAtStart: number[];
+  options: LoadOptions;
+  /** The baseline the ratios use: the mean of the bare runs before and after the routes. */
+  bare: { reqPerSec: number; p99Ms: number; serverCpuMicrosPerRequest: number; driftRatio: number };
+  rows: Row[];
+  failed: number;
+};
+
+export type MeasuredScenario = { scenario: Scenario; measurement: ServerMeasurement };
+
+type Baseline = Report['bare'];
+
+export function buildReport(input: {
+  db: DbKind;
+  database: string;
+  startedAt: Date;
+  options: LoadOptions;
+  loadAverageAtStart: number[];
+  bareBefore: ServerMeasurement;
+  bareAfter: ServerMeasurement;
+  routes: MeasuredScenario[];
+}): Report {
+  const { bareBefore, bareAfter } = input;
+  const bare: Baseline = {
+    reqPerSec: (bareBefore.reqPerSec + bareAfter.reqPerSec) / 2,
+    p99Ms: (bareBefore.p99Ms + bareAfter.p99Ms) / 2,
+    serverCpuMicrosPerRequest: (cpuPerRequest(bareBefore) + cpuPerRequest(bareAfter)) / 2,
+    driftRatio: bareBefore.reqPerSec > 0 ? bareAfter.reqPerSec / bareBefore.reqPerSec : 0,
+  };
+  const bareScenario = (name: string): Scenario => ({ name, method: 'GET', path: '/bare', headers: {} });
+  const rows = [
+    toRow(bareScenario('bare Fastify (before)'), bareBefore, bare, true),
+    ...input.routes.map(({ scenario, measurement }) => toRow(scenario, measurement, bare, false)),
+    toRow(bareScenario('bare Fastify (after)'), bareAfter, bare, true),
+  ];
+  return {
+    db: input.db,
+    database: input.database,
+    startedAt: input.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    loadAverageAtStart: input.loadAverageAtStart,
+    options: input.options,
+    bare,
+    rows,
+    failed: rows.filter((row) => row.verdict === 'FAIL' || row.verdict === 'ERROR').length,
+  };
+}
+
+function toRow(scenario: Scenario, m: ServerMeasurement, bare: Baseline, isBaseline: boolean): Row {
+  const ratio = bare.reqPerSec > 0 ? m.reqPerSec / bare.reqPerSec : 0;
+  const p99Ratio = bare.p99Ms > 0 ? m.p99Ms / bare.p99Ms : 0;
+  const cpu = cpuPerRequest(m);
+  const cpuRatio = cpu > 0 ? bare.serverCpuMicrosPerRequest / cpu : 0;
+  const reasons: string[] = [];
+  if (m.non2xx > 0) reasons.push(`${m.non2xx} non-2xx (${JSON.stringify(m.statusCodes)})`);
+  if (m.errors > 0) reasons.push(`${m.errors} errors`);
+  if (m.timeouts > 0) reasons.push(`${m.timeouts} timeouts`);
+  if (m.requests === 0) reasons.push('no completed request');
+  let verdict: Verdict;
+  if (reasons.length > 0) {
+    verdict = 'ERROR';
+  } else if (isBaseline) {
+    verdict = 'baseline';
+  } else {
+    if (scenario.budgetRatio !== undefined && ratio < scenario.budgetRatio)
+      reasons.push(`req/s ratio ${ratio.toFixed(3)} < ${scenario.budgetRatio.toFixed(2)}`);
+    if (scenario.p99BudgetMs !== undefined && m.p99Ms > scenario.p99BudgetMs)
+      reasons.push(`p99 ${m.p99Ms} ms > ${scenario.p99BudgetMs} ms`);
+    const hasBudget = scenario.budgetRatio !== undefined || scenario.p99BudgetMs !== undefined;
+    verdict = reasons.length > 0 ? 'FAIL' : hasBudget ? 'PASS' : 'no budget';
+  }
+  return {
+    name: scenario.name,
+    method: scenario.method,
+    path: scenario.path,
+    reqPerSec: round(m.reqPerSec, 0),
+    p99Ms: m.p99Ms,
+    p50Ms: m.p50Ms,
+    ratio: round(ratio, 2),
+    p99Ratio: round(p99Ratio, 2),
+    serverCpuMicrosPerRequest: round(cpu, 0),
+    cpuRatio: round(cpuRatio, 2),
+    budgetRatio: scenario.budgetRatio ?? null,
+    p99BudgetMs: scenario.p99BudgetMs ?? null,
+    verdict,
+    reasons,
+    requests: m.requests,
+    non2xx: m.non2xx,
+    errors: m.errors,
+    timeouts: m.timeouts,
+    statusCodes: m.statusCodes,
+  };
+}
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
+
+function budgetText(row: Row): string {
+  const parts: string[] = [];
+  if (row.budgetRatio !== null) parts.push(`≥ ${row.budgetRatio.toFixed(2)}`);
+  if (row.p99BudgetMs !== null) parts.push(`p99 ≤ ${row.p99BudgetMs} ms`);
+  return parts.length > 0 ? parts.join(', ') : '-';
+}
+
+export function formatReport(report: Report): string {
+  const header = [
+    'route',
+    'req/s',
+    'p99 ms',
+    'ratio',
+    'p99 × bare',
+    'CPU µs/req',
+    'CPU ratio',
+    'budget',
+    'result',
+  ];
+  const body = report.rows.map((row) => [
+    row.name,
+    row.reqPerSec.toLocaleString('en-US'),
+    String(row.p99Ms),
+    row.ratio.toFixed(2),
+    row.p99Ratio.toFixed(2),
+    String(row.serverCpuMicrosPerRequest),
+    row.cpuRatio.toFixed(2),
+    budgetText(row),
+    row.verdict,
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
+  );
+  const numeric = new Set([1, 2, 3, 4, 5, 6]);
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        numeric.has(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  const { options, bare } = report;
+  const lines = [
+    `API bench on ${report.db} (${report.database})`,
+    `node ${report.node}, ${report.cpus} cpus, load ${report.loadAverageAtStart.map((v) => v.toFixed(2)).join(' ')}; ` +
+      `${options.connections} connections, ${options.durationSeconds} s per route after ${options.warmupSeconds} s warm-up`,
+    `ratio = req/s ÷ bare req/s (judged, higher is better); p99 × bare = p99 ÷ bare p99 (lower is better); ` +
+      "CPU ratio = bare server CPU per request ÷ the route's (not judged: steadier when the machine is busy)",
+    `bare = mean of the two bare runs: ${Math.round(bare.reqPerSec).toLocaleString('en-US')} req/s, ` +
+      `p99 ${bare.p99Ms} ms, ${Math.round(bare.serverCpuMicrosPerRequest)} µs server CPU per request`,
+    '',
+    line(header),
+    rule,
+    ...body.map(line),
+  ];
+  for (const row of report.rows) {
+    if (row.verdict === 'FAIL' || row.verdict === 'ERROR')
+      lines.push(`${row.verdict}: ${row.name}: ${row.reasons.join('; ')}`);
+  }
+  if (Math.abs(bare.driftRatio - 1) > DRIFT_WARNING)
+    lines.push(
+      `WARNING: bare throughput moved ${((bare.driftRatio - 1) * 100).toFixed(0)}% between the start and the end ` +
+        'of the run (other load on the machine?): the ratios are less reliable, run again.',
+    );
+  const judged = report.rows.some((row) => row.verdict === 'PASS' || row.verdict === 'FAIL');
+  lines.push(
+    report.failed > 0
+      ? `${report.failed} route(s) FAIL or ERROR on ${report.db} (reported only: the exit code stays 0)`
+      : judged
+        ? `all budgets met on ${report.db}`
+        : `no budgets on ${report.db}: figures for information`,
+  );
+  return lines.join('\n');
+}
+
+export function writeReport(file: string, report: Report): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+export const currentLoadAverage = (): number[] => loadavg();

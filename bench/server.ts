@@ -1,0 +1,118 @@
+// The server side of the bench, in its own process so that autocannon (in the parent) never shares its
+// event loop. Started by bench/api.ts over IPC with the whole environment chosen by the parent (fresh
+// DATA_DIR or DATABASE_URL, LOG_LEVEL=silent, NODE_ENV=production, a very high RATE_LIMIT_MAX).
+//
+// The bare baseline lives in this same process, on its own plain Fastify instance and port. Routes are
+// measured one after another, so the two never compete for the loop; what they do share is everything a
+// second process would make different: Node flags, the tsx loader, heap size and GC state, and the core
+// the OS schedules this process on. The ratio then isolates what the app's plugins, hooks and queries
+// cost, rather than the difference between two processes.
+//
+// Around each measured window (not the warm-up) the parent reads this process's CPU time, for the
+// server CPU per request; with --profile it also asks for a V8 CPU profile of the window, so each route
+// gets its own .cpuprofile (open it in Chrome DevTools or speedscope).
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+
+export type ReadyMessage = { type: 'ready'; appPort: number; barePort: number; pid: number };
+/** Requests the parent sends around each measured window, and their answers. */
+export type ControlRequest =
+  { type: 'usage:read' } | { type: 'profile:start' } | { type: 'profile:stop'; file: string };
+export type ControlReply =
+  | { type: 'usage'; cpuMicros: number }
+  | { type: 'profile:started' }
+  | { type: 'profile:stopped'; file: string };
+
+const portOf = (instance: FastifyInstance) => (instance.server.address() as AddressInfo).port;
+
+function isControlRequest(message: unknown): message is ControlRequest {
+  const type = (message as { type?: unknown } | null)?.type;
+  return type === 'usage:read' || type === 'profile:start' || type === 'profile:stop';
+}
+
+/** The profiler session is opened on first use, so runs without --profile never attach it. */
+let session: Session | null = null;
+
+function profiler(): Session {
+  if (!session) {
+    session = new Session();
+    session.connect();
+  }
+  return session;
+}
+
+async function answer(request: ControlRequest): Promise<ControlReply> {
+  if (request.type === 'usage:read') {
+    // CPU time of the whole process (all threads: the libuv pool included), user + system.
+    const { user, system } = process.cpuUsage();
+    return { type: 'usage', cpuMicros: user + system };
+  }
+  const inspector = profiler();
+  if (request.type === 'profile:start') {
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+    return { type: 'profile:started' };
+  }
+  const { profile } = await inspector.post('Profiler.stop');
+  await inspector.post('Profiler.disable');
+  writeFileSync(request.file, JSON.stringify(profile));
+  return { type: 'profile:stopped', file: request.file };
+}
+
+async function main(): Promise<void> {
+  if (!process.send) throw new Error('bench/server.ts must be started by bench/api.ts (IPC channel)');
+  const send = process.send.bind(process);
+  const config = loadConfig(process.env);
+  const { app } = await buildApp(config);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  process.on('message', (message) => {
+    if (!isControlRequest(message)) return;
+    answer(message).then(
+      (reply) => send(reply),
+      (error: unknown) => {
+        console.error(`[bench server] ${message.type} failed`, error);
+        process.exit(1);
+      },
+    );
+  });
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    session?.disconnect();
+    Promise.all([app.close(), bare.close()]).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('[bench server] close failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  // The parent went away (crash, Ctrl-C): do not linger holding the database.
+  process.on('disconnect', shutdown);
+
+  const ready: ReadyMessage = {
+    type: 'ready',
+    appPort: portOf(app),
+    barePort: portOf(bare),
+    pid: process.pid,
+  };
+  send(ready);
+}
+
+main().catch((error: unknown) => {
+  console.error('[bench server] failed to start', error);
+  process.exit(1);
+});
