@@ -77,7 +77,7 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
   await app.register(authPlugin, {
     sessions: services.sessions,
     clock: services.clock,
-    jwtSecret: config.jwtSecret,
+    jwt: services.jwt,
   });
 
   await app.register(

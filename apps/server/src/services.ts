@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { connectDatabase, type DbHandle } from './db/connect';
 import { systemClock, type Clock } from './lib/clock';
 import { createLimits, type LimitOverrides, type Limits } from './lib/limits';
+import { createJwt } from './lib/jwt';
 import { hmacHex } from './lib/secrets';
 import { Mailer } from './mail/mailer';
 import { AuthService } from './modules/auth/auth-service';
@@ -36,9 +37,10 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const tenants = new TenantDirectory(db);
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
+  const jwt = createJwt(config.jwtSecret);
   const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
   const access = new LessonAccess({ db, clock });
-  const attachments = new AttachmentLinks({ secret: config.jwtSecret, clock });
+  const attachments = new AttachmentLinks({ jwt, clock });
   const quizzes = new QuizService({ db, clock, access });
 
   return {
@@ -47,6 +49,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     database,
     redis,
     limits,
+    jwt,
     mailer,
     tenants,
     users,
@@ -57,7 +60,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       limits,
       mailer,
       clock,
-      jwtSecret: config.jwtSecret,
+      jwt,
       publicUrl: config.publicUrl,
     }),
     passwordReset: new PasswordResetService({ db, users, limits, mailer, clock, codeKey }),

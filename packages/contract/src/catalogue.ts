@@ -1,6 +1,6 @@
 // Public catalogue: course cards, course detail and the lesson tree.
 import { z } from 'zod';
-import { envelope, PagedMeta, pageNumberParam, pageSizeParam } from './common';
+import { PagedMeta, envelope, idParam, pageNumberParam, pageSizeParam } from './common';
 
 export const Course = z.object({
   id: z.number().int(),
@@ -67,7 +67,7 @@ export const CourseTree = z.object({ id: z.number().int(), courseName: z.string(
 export type CourseTree = z.infer<typeof CourseTree>;
 export const CourseTreeResponse = envelope(CourseTree);
 
-export const CourseIdQuery = z.object({ courseid: z.coerce.number().int().positive() });
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const CourseIdQuery = z.object({ courseid: idParam });
+export const IdParams = z.object({ id: idParam });
 
 export const TeacherResponse = envelope(Teacher);

@@ -49,3 +49,8 @@ const pageParam = (fallback: number, max: number) =>
 
 export const pageNumberParam = pageParam(1, Number.MAX_SAFE_INTEGER);
 export const pageSizeParam = pageParam(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+
+/** Database ids are 32-bit: a larger number names nothing, and must be a 400, not a database error. */
+export const MAX_ID = 2_147_483_647;
+export const idParam = z.coerce.number().int().positive().max(MAX_ID);
+export const idField = z.number().int().positive().max(MAX_ID);

@@ -1,24 +1,24 @@
 // A student's own learning: enrolments, the course tree with progress, lesson content, completion
 // and server-graded quizzes.
 import { z } from 'zod';
-import { envelope, pageNumberParam, pageSizeParam } from './common';
+import { envelope, idField, idParam, pageNumberParam, pageSizeParam } from './common';
 import { CourseTree } from './catalogue';
 
 export const EnrolledCoursesQuery = z.object({
-  studentId: z.coerce.number().int().positive(),
+  studentId: idParam,
   pagenumber: pageNumberParam,
   pagesize: pageSizeParam,
 });
 
 export const IsEnrolledQuery = z.object({
-  studentId: z.coerce.number().int().positive(),
-  courseId: z.coerce.number().int().positive(),
+  studentId: idParam,
+  courseId: idParam,
 });
 
 export const AddCourseByCodeQuery = z.object({
   Code: z.string().max(64).optional(),
-  StudentId: z.coerce.number().int().positive(),
-  courseId: z.coerce.number().int().positive().optional(),
+  StudentId: idParam,
+  courseId: idParam.optional(),
 });
 export const AddCourseByCodeResponse = envelope(z.object({ courseId: z.number().int() }));
 
@@ -81,10 +81,8 @@ export type LessonContent = z.infer<typeof LessonContent>;
 export const LessonContentResponse = envelope(LessonContent);
 
 export const QuizSubmitRequest = z.strictObject({
-  lessonId: z.number().int().positive(),
-  answers: z
-    .array(z.strictObject({ questionId: z.number().int().positive(), answerId: z.number().int().positive() }))
-    .max(200),
+  lessonId: idField,
+  answers: z.array(z.strictObject({ questionId: idField, answerId: idField })).max(200),
   /** Ignored: the server grades. Accepted because the spec's client sends them. */
   score: z.number().optional(),
   notes: z.string().max(500).optional(),

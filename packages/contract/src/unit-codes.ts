@@ -1,6 +1,6 @@
 // Single lectures (units) unlocked by a unit code.
 import { z } from 'zod';
-import { envelope, pageNumberParam, pageSizeParam } from './common';
+import { envelope, idParam, pageNumberParam, pageSizeParam } from './common';
 import { LessonRef } from './catalogue';
 
 export const EnterCodeQuery = z.object({ code: z.string().max(64).optional() });
@@ -34,7 +34,7 @@ export const UnitLessons = z.object({
 });
 export const UnitLessonsResponse = envelope(UnitLessons);
 
-export const UnitIdQuery = z.object({ unitId: z.coerce.number().int().positive() });
+export const UnitIdQuery = z.object({ unitId: idParam });
 
 export const UnitWithProgress = z.object({
   id: z.number().int(),

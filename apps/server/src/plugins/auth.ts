@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Clock } from '../lib/clock';
+import type { Jwt } from '../lib/jwt';
 import { unauthorized } from '../lib/app-error';
 import type { LiveSession, SessionRepository } from '../modules/auth/sessions';
 import { readAccessToken } from '../modules/auth/tokens';
@@ -39,19 +40,16 @@ export function sessionOf(request: FastifyRequest): LiveSession {
 }
 
 export const authPlugin = fp(
-  async (
-    app: FastifyInstance,
-    opts: { sessions: SessionRepository; clock: Clock; jwtSecret: Uint8Array },
-  ) => {
+  async (app: FastifyInstance, opts: { sessions: SessionRepository; clock: Clock; jwt: Jwt }) => {
     app.decorateRequest('session', null);
     const authenticate = async (request: FastifyRequest, message?: string) => {
       const tenant = tenantOf(request);
       const token = bearerOf(request);
       if (!token) throw unauthorized(message);
       const now = opts.clock.now();
-      const claims = await readAccessToken(opts.jwtSecret, token, now);
+      const claims = readAccessToken(opts.jwt, token, now);
       if (!claims || claims.tenantId !== tenant.id || claims.deviceId !== deviceIdOf(request))
-        throw unauthorized();
+        throw unauthorized(message);
       const session = await opts.sessions.findLive(claims.sessionId, tenant.id, now);
       if (!session || session.user.id !== claims.userId) throw unauthorized(message);
       request.session = session;

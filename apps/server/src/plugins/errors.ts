@@ -40,6 +40,23 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Malformed form data',
 };
 
+/**
+ * A malformed multipart body: busboy reports it with plain errors (no status, so they would be a
+ * 500) and @fastify/multipart a broken JSON field as 406; both are bad input.
+ */
+const MULTIPART_PARSE_ERROR =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|The needle cannot )/;
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  if (error.code === 'FST_INVALID_JSON_FIELD_ERROR' || error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return true;
+  const contentType = request.headers['content-type'] ?? '';
+  return (
+    error.statusCode === undefined &&
+    /^multipart\//i.test(contentType) &&
+    MULTIPART_PARSE_ERROR.test(error.message)
+  );
+}
+
 export function sendError(
   error: FastifyError | AppError | Error,
   request: FastifyRequest,
@@ -57,6 +74,9 @@ export function sendError(
     return reply
       .status(400)
       .send(validationEnvelope(fastifyError.validation, fastifyError.validationContext));
+  }
+  if (isMalformedMultipart(fastifyError, request)) {
+    return reply.status(400).send({ success: false, message: 'Malformed form data', data: null });
   }
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) {

@@ -3,6 +3,7 @@ import type { User } from '@app/contract';
 import { normalizeEmail, normalizePhone } from '@app/domain';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { Jwt } from '../../lib/jwt';
 import { forbidden, unauthorized } from '../../lib/app-error';
 import type { Limits } from '../../lib/limits';
 import type { Mailer } from '../../mail/mailer';
@@ -40,7 +41,7 @@ type Deps = {
   limits: Limits;
   mailer: Mailer;
   clock: Clock;
-  jwtSecret: Uint8Array;
+  jwt: Jwt;
   publicUrl: string | null;
 };
 
@@ -48,7 +49,7 @@ export class AuthService {
   constructor(private readonly deps: Deps) {}
 
   async register(tenant: Tenant, input: RegisterInput, address: string, requestOrigin: string) {
-    const { users, limits, clock, mailer, jwtSecret } = this.deps;
+    const { users, limits, clock, mailer, jwt } = this.deps;
     await limits.registerAddress.consume(address);
     const now = clock.now().toISOString();
     const needsConfirmation = tenant.require_email_confirmation === 1;
@@ -67,11 +68,7 @@ export class AuthService {
       updated_at: now,
     });
     if (needsConfirmation) {
-      const token = await signEmailConfirmation(
-        jwtSecret,
-        { userId: user.id, tenantId: tenant.id },
-        clock.now(),
-      );
+      const token = signEmailConfirmation(jwt, { userId: user.id, tenantId: tenant.id }, clock.now());
       const link = `${this.deps.publicUrl ?? requestOrigin}/api/Auth/confirm-email?token=${encodeURIComponent(token)}`;
       await mailer.send({ tenantId: tenant.id, to: user.email, ...confirmEmailMail(tenant.name, link) });
     }
@@ -84,7 +81,7 @@ export class AuthService {
     deviceId: string,
     address: string,
   ): Promise<{ user: User; token: string; refreshToken: string }> {
-    const { users, sessions, limits, clock, jwtSecret } = this.deps;
+    const { users, sessions, limits, clock, jwt } = this.deps;
     await limits.loginAddress.consume(address);
     const accountKey = `${tenant.id}:${accountKeyOf(input.EmailorMobile)}`;
     await limits.loginAccount.guard(accountKey);
@@ -110,11 +107,7 @@ export class AuthService {
       now,
     });
     await limits.loginAccount.reset(accountKey);
-    const token = await signAccessToken(
-      jwtSecret,
-      { userId: user.id, tenantId: tenant.id, sessionId, deviceId },
-      now,
-    );
+    const token = signAccessToken(jwt, { userId: user.id, tenantId: tenant.id, sessionId, deviceId }, now);
     return { user: toUser(user), token, refreshToken: refresh.token };
   }
 
@@ -123,9 +116,9 @@ export class AuthService {
     tenant: Tenant,
     input: { bearer: string | null; deviceId: string | null; refreshToken: string | null },
   ) {
-    const { sessions, clock, jwtSecret } = this.deps;
+    const { sessions, clock, jwt } = this.deps;
     if (input.bearer) {
-      const claims = await readAccessToken(jwtSecret, input.bearer, clock.now(), { allowExpired: true });
+      const claims = readAccessToken(jwt, input.bearer, clock.now(), { allowExpired: true });
       if (claims && claims.tenantId === tenant.id && claims.deviceId === input.deviceId)
         await sessions.end(claims.sessionId);
     }
@@ -133,7 +126,7 @@ export class AuthService {
   }
 
   async refresh(tenant: Tenant, deviceId: string | null, refreshToken: string | null) {
-    const { sessions, clock, jwtSecret } = this.deps;
+    const { sessions, clock, jwt } = this.deps;
     if (!deviceId || !refreshToken) throw unauthorized(INVALID_REFRESH);
     const next = newRefreshToken();
     const now = clock.now();
@@ -145,8 +138,8 @@ export class AuthService {
       now,
     });
     if (result.kind !== 'rotated') throw unauthorized(INVALID_REFRESH);
-    const token = await signAccessToken(
-      jwtSecret,
+    const token = signAccessToken(
+      jwt,
       { userId: result.userId, tenantId: tenant.id, sessionId: result.sessionId, deviceId },
       now,
     );
@@ -155,9 +148,9 @@ export class AuthService {
 
   /** Marks the account's email as confirmed; returns the email for the login page, or null. */
   async confirmEmail(token: string | undefined): Promise<string | null> {
-    const { users, clock, jwtSecret } = this.deps;
+    const { users, clock, jwt } = this.deps;
     if (!token) return null;
-    const claims = await readEmailConfirmation(jwtSecret, token, clock.now());
+    const claims = readEmailConfirmation(jwt, token, clock.now());
     if (!claims) return null;
     const user = await users.byId(claims.tenantId, claims.userId);
     if (!user) return null;

@@ -72,7 +72,7 @@ export class ProgressService {
       type: 'Video',
       videoUrl: lesson.video_url,
       attachmentUrl: lesson.attachment_file
-        ? await attachments.signedUrl({ tenantId: tenant.id, lessonId: lesson.id, userId })
+        ? attachments.signedUrl({ tenantId: tenant.id, lessonId: lesson.id, userId })
         : lesson.attachment_url,
       attachmentTitle: lesson.attachment_title,
       isCompleted: row.completed !== null,

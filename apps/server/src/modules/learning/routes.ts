@@ -151,7 +151,7 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     },
     async (request, reply) => {
       const lessonId = request.params.id;
-      const link = await opts.attachments.verify(lessonId, request.query.sig);
+      const link = opts.attachments.verify(lessonId, request.query.sig);
       const tenant = link ? await opts.tenants.byId(link.tenantId) : null;
       if (!link || !tenant) throw notFound(LESSON_NOT_FOUND);
       const { lesson } = await opts.access.open(tenant, link.userId, lessonId);

@@ -5,7 +5,7 @@ import type { UserUpdate } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { SessionRepository } from '../auth/sessions';
+import type { LiveSession, SessionRepository } from '../auth/sessions';
 import type { UserRepository } from '../auth/users';
 import { toUser } from '../auth/user-view';
 
@@ -18,9 +18,8 @@ type Update = z.output<typeof ProfileUpdateRequest>;
 export class ProfileService {
   constructor(private readonly deps: { users: UserRepository; sessions: SessionRepository; clock: Clock }) {}
 
-  async get(tenantId: number, userId: number) {
-    const user = await this.deps.users.byId(tenantId, userId);
-    if (!user) throw notFound('User not found');
+  /** The profile from the live session's row, which every authenticated request has already read. */
+  view(user: LiveSession['user']) {
     return { ...toUser(user), grade: user.academic_year };
   }
 

@@ -10,8 +10,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     '/profile',
     { onRequest: app.requireAuth, schema: { tags, response: { 200: ProfileResponse } } },
     async (request) => {
-      const { user } = sessionOf(request);
-      return { success: true, message: null, data: await profile.get(user.tenant_id, user.id) };
+      return { success: true, message: null, data: profile.view(sessionOf(request).user) };
     },
   );
 
