@@ -57,7 +57,8 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
     rateLimitMax: config.rateLimitMax,
     redis: services.redis,
   });
-  await app.register(cookie);
+  // Cookies are parsed only where they are read (the refresh cookie, under /api/Auth), not on every request.
+  await app.register(cookie, { hook: false });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',

@@ -67,12 +67,15 @@ export async function registerSecurity(
       request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') ? apiHeaders : pageHeaders,
     );
   });
-  await app.register(cors, {
-    origin: options.corsOrigins.length > 0 ? options.corsOrigins : false,
-    credentials: true,
-    allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'X-Tenant-ID', 'DeviceId'],
-    maxAge: 600,
-  });
+  // The SPA is served from the API's own origin; CORS is only for configured other origins.
+  if (options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: options.corsOrigins,
+      credentials: true,
+      allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'X-Tenant-ID', 'DeviceId'],
+      maxAge: 600,
+    });
+  }
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitMax,

@@ -28,6 +28,9 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
   { auth, passwordReset, secureCookies },
 ) => {
+  // Cookies are parsed here only: /api/Auth is the refresh cookie's path and the only reader.
+  const refreshCookieOf = (request: FastifyRequest): string | null =>
+    app.parseCookie(request.headers.cookie ?? '')[REFRESH_COOKIE] ?? null;
   const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       path: REFRESH_COOKIE_PATH,
@@ -86,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     await auth.logout(tenantOf(request), {
       bearer: bearerOf(request),
       deviceId: deviceIdOf(request),
-      refreshToken: request.cookies[REFRESH_COOKIE] ?? null,
+      refreshToken: refreshCookieOf(request),
     });
     clearRefreshCookie(reply);
     return { success: true, message: 'Logged out successfully', data: null };
@@ -100,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
         const { token, refreshToken } = await auth.refresh(
           tenantOf(request),
           deviceIdOf(request),
-          request.cookies[REFRESH_COOKIE] ?? null,
+          refreshCookieOf(request),
         );
         setRefreshCookie(request, reply, refreshToken);
         return { success: true, message: null, data: { token } };

@@ -3,6 +3,7 @@
 // taken does nothing. Parallel logins therefore cannot overshoot, on one process or many.
 import { randomUUID } from 'node:crypto';
 import { MAX_DEVICES } from '@app/domain';
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/app-error';
@@ -18,6 +19,8 @@ export type LiveSession = {
 };
 
 export class SessionRepository {
+  private findLiveSql: string | undefined;
+
   constructor(private readonly db: Db) {}
 
   /**
@@ -57,9 +60,13 @@ export class SessionRepository {
     });
   }
 
-  /** The session and its user when the session is still live: checked on every authenticated call. */
+  /**
+   * The session and its user when the session is still live: checked on every authenticated call.
+   * This is the hottest query of the API, so it is compiled once; each call only binds
+   * (sessionId, tenantId, now), in that order.
+   */
   async findLive(sessionId: string, tenantId: number, now: Date): Promise<LiveSession | null> {
-    const row = await this.db
+    this.findLiveSql ??= this.db
       .selectFrom('device_sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select([
@@ -72,10 +79,14 @@ export class SessionRepository {
         'u.academic_year',
         'u.role',
       ])
-      .where('s.id', '=', sessionId)
-      .where('s.tenant_id', '=', tenantId)
-      .where('s.expires_at', '>', now.toISOString())
-      .executeTakeFirst();
+      .where('s.id', '=', '')
+      .where('s.tenant_id', '=', 0)
+      .where('s.expires_at', '>', '')
+      .compile().sql;
+    const { rows } = await this.db.executeQuery<LiveSession['user'] & { sessionId: string }>(
+      CompiledQuery.raw(this.findLiveSql, [sessionId, tenantId, now.toISOString()]),
+    );
+    const row = rows[0];
     if (!row) return null;
     const { sessionId: id, ...user } = row;
     return { sessionId: id, user };
