@@ -5,6 +5,9 @@ import { ConfigError, loadConfig } from './config';
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app } = await buildApp(config);
+  if (!config.publicUrl && config.env === 'production') {
+    app.log.warn(`PUBLIC_URL is not set: links in mails point to http://localhost:${config.port}`);
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

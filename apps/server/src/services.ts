@@ -61,7 +61,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       mailer,
       clock,
       jwt,
-      publicUrl: config.publicUrl,
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     }),
     passwordReset: new PasswordResetService({ db, users, limits, mailer, clock, codeKey }),
     profile: new ProfileService({ users, sessions, clock }),

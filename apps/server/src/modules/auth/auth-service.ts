@@ -42,13 +42,14 @@ type Deps = {
   mailer: Mailer;
   clock: Clock;
   jwt: Jwt;
-  publicUrl: string | null;
+  /** Base of links in mails; never taken from a request's Host header, which a client controls. */
+  publicUrl: string;
 };
 
 export class AuthService {
   constructor(private readonly deps: Deps) {}
 
-  async register(tenant: Tenant, input: RegisterInput, address: string, requestOrigin: string) {
+  async register(tenant: Tenant, input: RegisterInput, address: string) {
     const { users, limits, clock, mailer, jwt } = this.deps;
     await limits.registerAddress.consume(address);
     const now = clock.now().toISOString();
@@ -69,7 +70,7 @@ export class AuthService {
     });
     if (needsConfirmation) {
       const token = signEmailConfirmation(jwt, { userId: user.id, tenantId: tenant.id }, clock.now());
-      const link = `${this.deps.publicUrl ?? requestOrigin}/api/Auth/confirm-email?token=${encodeURIComponent(token)}`;
+      const link = `${this.deps.publicUrl}/api/Auth/confirm-email?token=${encodeURIComponent(token)}`;
       await mailer.send({ tenantId: tenant.id, to: user.email, ...confirmEmailMail(tenant.name, link) });
     }
     return { id: user.id, name: user.name, email: user.email, requiresEmailConfirmation: needsConfirmation };

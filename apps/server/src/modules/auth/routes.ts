@@ -63,8 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => {
-      const origin = `${request.protocol}://${request.host}`;
-      const data = await auth.register(tenantOf(request), request.body, request.ip, origin);
+      const data = await auth.register(tenantOf(request), request.body, request.ip);
       return { success: true, message: 'Registration successful', data };
     },
   );
