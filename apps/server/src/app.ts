@@ -22,6 +22,8 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { tenantPlugin } from './plugins/tenant';
+import { loadDemoAtStartup } from './demo/startup';
+import { DEFAULT_TENANT_NAME } from './modules/tenants/directory';
 import { createServices, type ServiceOverrides, type Services } from './services';
 
 export const MEDIA_DIR = join(import.meta.dirname, '../media');
@@ -47,10 +49,22 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
   const services = createServices(config, app.log, overrides);
   app.addHook('onClose', () => services.close());
   await migrateToLatest(services.database);
-  await services.tenants.ensure(
-    { slug: config.defaultTenant, name: 'منصة التعلم', timeZone: config.defaultTimeZone },
+  const tenant = await services.tenants.ensure(
+    { slug: config.defaultTenant, name: DEFAULT_TENANT_NAME, timeZone: config.defaultTimeZone },
     services.clock,
   );
+  await loadDemoAtStartup({
+    db: services.database.db,
+    clock: services.clock,
+    dataDir: config.dataDir,
+    tenant,
+    mode: config.loadDemo,
+    print: (text) => {
+      if (config.logLevel !== 'silent') process.stdout.write(text);
+    },
+  });
+  // The demo sets the contact links; ensure() cached the tenant row before it did.
+  services.tenants.forget(tenant.slug);
 
   await registerSecurity(app, {
     corsOrigins: config.corsOrigins,

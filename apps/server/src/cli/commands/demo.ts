@@ -1,4 +1,5 @@
 import { stringOption, type Command } from '../command';
+import { DEFAULT_TENANT_NAME } from '../../modules/tenants/directory';
 
 export const demoCommand: Command = {
   name: 'demo',
@@ -20,7 +21,7 @@ export const demoCommand: Command = {
       const tenant =
         slug === ctx.config.defaultTenant
           ? await new TenantDirectory(ctx.db).ensure(
-              { slug, name: 'منصة التعلم', timeZone: ctx.config.defaultTimeZone },
+              { slug, name: DEFAULT_TENANT_NAME, timeZone: ctx.config.defaultTimeZone },
               ctx.clock,
             )
           : await ctx.tenant(slug);

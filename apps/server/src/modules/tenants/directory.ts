@@ -7,6 +7,9 @@ import type { Clock } from '../../lib/clock';
 
 export const TENANT_CACHE_MS = 10_000;
 
+/** The name of the tenant created on first start, until the school sets its own. */
+export const DEFAULT_TENANT_NAME = 'منصة التعلم';
+
 export class TenantDirectory {
   private readonly cache = new LRUCache<string, { tenant: Tenant | null }>({
     max: 1000,
