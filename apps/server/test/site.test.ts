@@ -54,3 +54,42 @@ describe('GET /api/Contact/getAll', () => {
     });
   });
 });
+
+describe('security headers', () => {
+  it('are on every API answer, without the page policy that only a rendered page needs', async () => {
+    const reply = await api.call('GET', '/api/Contact/getAll');
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(reply.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(reply.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(reply.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('include a strict content security policy on pages', async () => {
+    const reply = await api.call('GET', '/some/page', { tenant: null, headers: { accept: 'text/html' } });
+    const csp = reply.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('are also on error answers, which never carry a stack trace', async () => {
+    const reply = await api.call('GET', '/api/does-not-exist');
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual({ success: false, message: 'Not found', data: null });
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is generated from the route schemas, with the contract field names', async () => {
+    const reply = await api.call('GET', '/api/docs/json', { tenant: null });
+    expect(reply.status).toBe(200);
+    const login = reply.body.paths['/api/Auth/login'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual([
+      'EmailorMobile',
+      'password',
+    ]);
+    expect(Object.keys(reply.body.paths['/api/Student/contentlesson/{id}'])).toEqual(['get']);
+  });
+});
