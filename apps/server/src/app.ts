@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrateToLatest } from './db/migrate';
 import { notFound } from './lib/app-error';
@@ -21,6 +21,7 @@ import { siteRoutes } from './modules/site/routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { createSerializerCompiler } from './plugins/serializer';
 import { tenantPlugin } from './plugins/tenant';
 import { loadDemoAtStartup } from './demo/startup';
 import { DEFAULT_TENANT_NAME } from './modules/tenants/directory';
@@ -43,7 +44,7 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ validate: config.env !== 'production' }));
   registerErrorHandling(app);
 
   const services = createServices(config, app.log, overrides);
