@@ -3,7 +3,6 @@
 // never leaks into an answer, but without re-validating every answer (a tenth of a small route's
 // CPU in the benchmark). Under test the zod schema also validates each answer, so the suite catches
 // any drift between the code and the contract.
-import type { FastifySchemaCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,5 +36,3 @@ export function createSerializerCompiler(options: { validate: boolean }): Serial
     };
   };
 }
-
-export type { FastifySchemaCompiler };
