@@ -63,7 +63,23 @@ export type Report = {
   failed: number;
 };
 
-export type MeasuredScenario = { scenario: Scenario; measurement: ServerMeasurement };
+/** `problem`: why the route was not measured (its check before the load failed); the row is an ERROR. */
+export type MeasuredScenario = { scenario: Scenario; measurement: ServerMeasurement; problem?: string };
+
+/** The figures of a route that was not measured. */
+export const notMeasured = (): ServerMeasurement => ({
+  reqPerSec: 0,
+  p50Ms: 0,
+  p99Ms: 0,
+  maxMs: 0,
+  requests: 0,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  statusCodes: {},
+  seconds: 0,
+  serverCpuMs: 0,
+});
 
 type Baseline = Report['bare'];
 
@@ -87,7 +103,9 @@ export function buildReport(input: {
   const bareScenario = (name: string): Scenario => ({ name, method: 'GET', path: '/bare', headers: {} });
   const rows = [
     toRow(bareScenario('bare Fastify (before)'), bareBefore, bare, true),
-    ...input.routes.map(({ scenario, measurement }) => toRow(scenario, measurement, bare, false)),
+    ...input.routes.map(({ scenario, measurement, problem }) =>
+      toRow(scenario, measurement, bare, false, problem),
+    ),
     toRow(bareScenario('bare Fastify (after)'), bareAfter, bare, true),
   ];
   return {
@@ -105,16 +123,22 @@ export function buildReport(input: {
   };
 }
 
-function toRow(scenario: Scenario, m: ServerMeasurement, bare: Baseline, isBaseline: boolean): Row {
+function toRow(
+  scenario: Scenario,
+  m: ServerMeasurement,
+  bare: Baseline,
+  isBaseline: boolean,
+  problem?: string,
+): Row {
   const ratio = bare.reqPerSec > 0 ? m.reqPerSec / bare.reqPerSec : 0;
   const p99Ratio = bare.p99Ms > 0 ? m.p99Ms / bare.p99Ms : 0;
   const cpu = cpuPerRequest(m);
   const cpuRatio = cpu > 0 ? bare.serverCpuMicrosPerRequest / cpu : 0;
-  const reasons: string[] = [];
+  const reasons: string[] = problem === undefined ? [] : [`not measured: ${problem}`];
   if (m.non2xx > 0) reasons.push(`${m.non2xx} non-2xx (${JSON.stringify(m.statusCodes)})`);
   if (m.errors > 0) reasons.push(`${m.errors} errors`);
   if (m.timeouts > 0) reasons.push(`${m.timeouts} timeouts`);
-  if (m.requests === 0) reasons.push('no completed request');
+  if (m.requests === 0 && problem === undefined) reasons.push('no completed request');
   let verdict: Verdict;
   if (reasons.length > 0) {
     verdict = 'ERROR';

@@ -11,27 +11,39 @@
 // Around each measured window (not the warm-up) the parent reads this process's CPU time, for the
 // server CPU per request; with --profile it also asks for a V8 CPU profile of the window, so each route
 // gets its own .cpuprofile (open it in Chrome DevTools or speedscope).
+//
+// Before the load, the parent asks once for the large catalogue (bench/catalogue.ts): it is written
+// here, through the app's own database connection, with one argon2 hash computed for every student.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import type { DbHandle } from '../apps/server/src/db/connect';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { seedCatalogue, type CatalogueSeed } from './catalogue';
 
 export type ReadyMessage = { type: 'ready'; appPort: number; barePort: number; pid: number };
 /** Requests the parent sends around each measured window, and their answers. */
 export type ControlRequest =
-  { type: 'usage:read' } | { type: 'profile:start' } | { type: 'profile:stop'; file: string };
+  | { type: 'usage:read' }
+  | { type: 'profile:start' }
+  | { type: 'profile:stop'; file: string }
+  | { type: 'seed-catalogue'; tenantSlug: string; password: string };
 export type ControlReply =
   | { type: 'usage'; cpuMicros: number }
   | { type: 'profile:started' }
-  | { type: 'profile:stopped'; file: string };
+  | { type: 'profile:stopped'; file: string }
+  | ({ type: 'catalogue-seeded'; hashMs: number; totalMs: number } & CatalogueSeed);
 
 const portOf = (instance: FastifyInstance) => (instance.server.address() as AddressInfo).port;
 
 function isControlRequest(message: unknown): message is ControlRequest {
   const type = (message as { type?: unknown } | null)?.type;
-  return type === 'usage:read' || type === 'profile:start' || type === 'profile:stop';
+  return (
+    type === 'usage:read' || type === 'profile:start' || type === 'profile:stop' || type === 'seed-catalogue'
+  );
 }
 
 /** The profiler session is opened on first use, so runs without --profile never attach it. */
@@ -45,7 +57,19 @@ function profiler(): Session {
   return session;
 }
 
-async function answer(request: ControlRequest): Promise<ControlReply> {
+async function answer(request: ControlRequest, database: DbHandle): Promise<ControlReply> {
+  if (request.type === 'seed-catalogue') {
+    const started = performance.now();
+    // One argon2 hash for all 10,000 students: hashing each would take minutes.
+    const passwordHash = await hashPassword(request.password);
+    const hashMs = Math.round(performance.now() - started);
+    const seeded = await seedCatalogue(database.db, database.dialect, {
+      tenantSlug: request.tenantSlug,
+      passwordHash,
+      now: new Date(),
+    });
+    return { type: 'catalogue-seeded', hashMs, totalMs: Math.round(performance.now() - started), ...seeded };
+  }
   if (request.type === 'usage:read') {
     // CPU time of the whole process (all threads: the libuv pool included), user + system.
     const { user, system } = process.cpuUsage();
@@ -67,7 +91,7 @@ async function main(): Promise<void> {
   if (!process.send) throw new Error('bench/server.ts must be started by bench/api.ts (IPC channel)');
   const send = process.send.bind(process);
   const config = loadConfig(process.env);
-  const { app } = await buildApp(config);
+  const { app, services } = await buildApp(config);
   await app.listen({ host: '127.0.0.1', port: 0 });
 
   const bare = Fastify();
@@ -76,7 +100,7 @@ async function main(): Promise<void> {
 
   process.on('message', (message) => {
     if (!isControlRequest(message)) return;
-    answer(message).then(
+    answer(message, services.database).then(
       (reply) => send(reply),
       (error: unknown) => {
         console.error(`[bench server] ${message.type} failed`, error);
