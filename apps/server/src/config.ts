@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   LOAD_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   WEB_DIST: z.string().optional(),
 });
 
@@ -64,6 +65,8 @@ export type Config = {
   logLevel: string;
   /** Requests per minute per address across the whole API (flood control). */
   rateLimitMax: number;
+  /** How long course structures, catalogue pages and quiz keys are cached (0: off). */
+  catalogueCacheMs: number;
   webDist: string | null;
 };
 
@@ -97,6 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loadDemo: e.LOAD_DEMO,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : null,
   };
 }

@@ -14,7 +14,9 @@ import { PasswordResetService } from './modules/auth/password-reset-service';
 import { SessionRepository } from './modules/auth/sessions';
 import { UserRepository } from './modules/auth/users';
 import { ProfileService } from './modules/profile/profile-service';
+import { CatalogueCache } from './modules/catalogue/catalogue-cache';
 import { CatalogueService } from './modules/catalogue/catalogue-service';
+import { StudentProgress } from './modules/learning/student-progress';
 import { AttachmentLinks } from './modules/learning/attachment-links';
 import { EnrolmentService } from './modules/learning/enrolment-service';
 import { LessonAccess } from './modules/learning/lesson-access';
@@ -39,9 +41,11 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const sessions = new SessionRepository(db);
   const jwt = createJwt(config.jwtSecret);
   const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
-  const access = new LessonAccess({ db, clock });
+  const catalogueCache = new CatalogueCache(db, config.catalogueCacheMs);
+  const studentProgress = new StudentProgress(db);
+  const access = new LessonAccess({ db, clock, catalogue: catalogueCache, progress: studentProgress });
   const attachments = new AttachmentLinks({ jwt, clock });
-  const quizzes = new QuizService({ db, clock, access });
+  const quizzes = new QuizService({ db, clock, access, catalogue: catalogueCache });
 
   return {
     config,
@@ -65,13 +69,28 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     }),
     passwordReset: new PasswordResetService({ db, users, limits, mailer, clock, codeKey }),
     profile: new ProfileService({ users, sessions, clock }),
-    catalogue: new CatalogueService(db),
+    catalogueCache,
+    catalogue: new CatalogueService(db, catalogueCache),
     access,
     attachments,
     quizzes,
     enrolment: new EnrolmentService({ db, clock, limits }),
-    progress: new ProgressService({ db, clock, access, quizzes, attachments }),
-    unitCodes: new UnitCodeService({ db, clock, limits }),
+    progress: new ProgressService({
+      db,
+      clock,
+      access,
+      quizzes,
+      attachments,
+      catalogue: catalogueCache,
+      progress: studentProgress,
+    }),
+    unitCodes: new UnitCodeService({
+      db,
+      clock,
+      limits,
+      catalogue: catalogueCache,
+      progress: studentProgress,
+    }),
     async close() {
       await mailer.idle();
       mailer.close();

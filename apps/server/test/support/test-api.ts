@@ -44,6 +44,8 @@ export async function startTestApi(
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     RATE_LIMIT_MAX: '100000',
+    // Tests change catalogue rows directly between calls; the cache has its own test.
+    CATALOGUE_CACHE_MS: '0',
     LOAD_DEMO: 'false',
     ...database.env,
     ...options.env,

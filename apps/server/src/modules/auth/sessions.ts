@@ -3,8 +3,8 @@
 // taken does nothing. Parallel logins therefore cannot overshoot, on one process or many.
 import { randomUUID } from 'node:crypto';
 import { MAX_DEVICES } from '@app/domain';
-import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/connect';
+import { param, prepare } from '../../db/prepared';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/app-error';
 import { REFRESH_TOKEN_DAYS } from './tokens';
@@ -19,9 +19,31 @@ export type LiveSession = {
 };
 
 export class SessionRepository {
-  private findLiveSql: string | undefined;
+  private readonly liveSession;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.liveSession = prepare<
+      { sessionId: string; tenantId: number; now: string },
+      LiveSession['user'] & { sessionId: string }
+    >(db, (q) =>
+      q
+        .selectFrom('device_sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select([
+          's.id as sessionId',
+          'u.id',
+          'u.tenant_id',
+          'u.name',
+          'u.email',
+          'u.phone',
+          'u.academic_year',
+          'u.role',
+        ])
+        .where('s.id', '=', param<string>('sessionId'))
+        .where('s.tenant_id', '=', param<number>('tenantId'))
+        .where('s.expires_at', '>', param<string>('now')),
+    );
+  }
 
   /**
    * Opens a session for (user, device). The same device replaces its own session; expired sessions
@@ -60,33 +82,9 @@ export class SessionRepository {
     });
   }
 
-  /**
-   * The session and its user when the session is still live: checked on every authenticated call.
-   * This is the hottest query of the API, so it is compiled once; each call only binds
-   * (sessionId, tenantId, now), in that order.
-   */
+  /** The session and its user when the session is still live: checked on every authenticated call. */
   async findLive(sessionId: string, tenantId: number, now: Date): Promise<LiveSession | null> {
-    this.findLiveSql ??= this.db
-      .selectFrom('device_sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select([
-        's.id as sessionId',
-        'u.id',
-        'u.tenant_id',
-        'u.name',
-        'u.email',
-        'u.phone',
-        'u.academic_year',
-        'u.role',
-      ])
-      .where('s.id', '=', '')
-      .where('s.tenant_id', '=', 0)
-      .where('s.expires_at', '>', '')
-      .compile().sql;
-    const { rows } = await this.db.executeQuery<LiveSession['user'] & { sessionId: string }>(
-      CompiledQuery.raw(this.findLiveSql, [sessionId, tenantId, now.toISOString()]),
-    );
-    const row = rows[0];
+    const row = await this.liveSession.first({ sessionId, tenantId, now: now.toISOString() });
     if (!row) return null;
     const { sessionId: id, ...user } = row;
     return { sessionId: id, user };

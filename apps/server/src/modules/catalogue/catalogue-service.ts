@@ -3,15 +3,31 @@ import type { CourseDetail, CoursePage, CourseTree } from '@app/contract';
 import { pageCount } from '@app/domain';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../lib/app-error';
-import { groupIntoUnits, lessonRows, unitsOfCourse } from '../learning/lesson-rows';
+import { NO_PROGRESS, unitRefs } from '../learning/student-progress';
+import type { CatalogueCache } from './catalogue-cache';
 import { courseColumns, composeCourseName, toCourse, toTeacher } from './course-view';
 
 export const COURSE_NOT_FOUND = 'Course details not found.';
 
 export class CatalogueService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: CatalogueCache,
+  ) {}
 
-  async activeCourses(tenantId: number, grade: string, page: number, size: number): Promise<CoursePage> {
+  /** A public page, the same for every visitor: served from the catalogue cache. */
+  activeCourses(tenantId: number, grade: string, page: number, size: number): Promise<CoursePage> {
+    return this.cache.page({ tenantId, grade, page, size }, () =>
+      this.loadActiveCourses(tenantId, grade, page, size),
+    );
+  }
+
+  private async loadActiveCourses(
+    tenantId: number,
+    grade: string,
+    page: number,
+    size: number,
+  ): Promise<CoursePage> {
     const base = this.db
       .selectFrom('courses')
       .where('courses.tenant_id', '=', tenantId)
@@ -53,22 +69,12 @@ export class CatalogueService {
   }
 
   async courseTree(tenantId: number, courseId: number): Promise<CourseTree> {
-    const course = await this.db
-      .selectFrom('courses')
-      .select(['id', 'name', 'subject'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', courseId)
-      .where('active', '=', 1)
-      .executeTakeFirst();
-    if (!course) throw notFound(COURSE_NOT_FOUND);
-    const [units, rows] = await Promise.all([
-      unitsOfCourse(this.db, courseId),
-      lessonRows(this.db, { courseId }, null),
-    ]);
+    const course = await this.cache.structure(tenantId, courseId);
+    if (!course || !course.active) throw notFound(COURSE_NOT_FOUND);
     return {
       id: course.id,
       courseName: composeCourseName(course.subject, course.name),
-      units: groupIntoUnits(units, rows),
+      units: unitRefs(course.units, NO_PROGRESS),
     };
   }
 

@@ -1,6 +1,8 @@
 // The enrolled student's course tree with progress, lesson content and video completion.
 import type { CourseWithProgress, LessonContent } from '@app/contract';
 import type { Db } from '../../db/connect';
+import { param, prepare } from '../../db/prepared';
+import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
@@ -8,7 +10,7 @@ import { COURSE_NOT_FOUND } from '../catalogue/catalogue-service';
 import { composeCourseName } from '../catalogue/course-view';
 import type { AttachmentLinks } from './attachment-links';
 import { NOT_ENROLLED, type LessonAccess } from './lesson-access';
-import { groupIntoUnits, lessonRows, unitsOfCourse } from './lesson-rows';
+import { unitRefs, type StudentProgress } from './student-progress';
 import type { QuizService } from './quiz-service';
 
 export const NOT_A_VIDEO = 'Only video lessons can be completed';
@@ -19,44 +21,46 @@ type Deps = {
   access: LessonAccess;
   quizzes: QuizService;
   attachments: AttachmentLinks;
+  catalogue: CatalogueCache;
+  progress: StudentProgress;
 };
 
 export class ProgressService {
-  constructor(private readonly deps: Deps) {}
+  private readonly enrollmentRow;
+
+  constructor(private readonly deps: Deps) {
+    this.enrollmentRow = prepare<{ userId: number; courseId: number }, { enrolled_at: string }>(
+      deps.db,
+      (q) =>
+        q
+          .selectFrom('enrollments')
+          .select('enrolled_at')
+          .where('user_id', '=', param<number>('userId'))
+          .where('course_id', '=', param<number>('courseId')),
+    );
+  }
 
   async courseWithProgress(tenant: Tenant, userId: number, courseId: number): Promise<CourseWithProgress> {
-    const { db } = this.deps;
-    const course = await db
-      .selectFrom('courses')
-      .select(['id', 'name', 'subject', 'open_to_all'])
-      .where('tenant_id', '=', tenant.id)
-      .where('id', '=', courseId)
-      .where('active', '=', 1)
-      .executeTakeFirst();
-    if (!course) throw notFound(COURSE_NOT_FOUND);
-    const enrollment = await db
-      .selectFrom('enrollments')
-      .select('enrolled_at')
-      .where('user_id', '=', userId)
-      .where('course_id', '=', courseId)
-      .executeTakeFirst();
-    if (!enrollment) throw forbidden(NOT_ENROLLED);
-    const [units, rows] = await Promise.all([
-      unitsOfCourse(db, courseId),
-      lessonRows(db, { courseId }, userId),
+    const { catalogue, progress } = this.deps;
+    const course = await catalogue.structure(tenant.id, courseId);
+    if (!course || !course.active) throw notFound(COURSE_NOT_FOUND);
+    const [enrollment, studentProgress] = await Promise.all([
+      this.enrollmentRow.first({ userId, courseId }),
+      progress.of(userId),
     ]);
+    if (!enrollment) throw forbidden(NOT_ENROLLED);
     return {
       id: course.id,
       courseName: composeCourseName(course.subject, course.name),
       enrollmentDate: enrollment.enrolled_at,
-      isOpenToAll: course.open_to_all === 1,
-      units: groupIntoUnits(units, rows),
+      isOpenToAll: course.openToAll,
+      units: unitRefs(course.units, studentProgress),
     };
   }
 
   async lessonContent(tenant: Tenant, userId: number, lessonId: number): Promise<LessonContent> {
     const { access, quizzes, attachments } = this.deps;
-    const { lesson, row } = await access.open(tenant, userId, lessonId);
+    const { lesson, ref } = await access.open(tenant, userId, lessonId);
     if (lesson.type === 'Quiz') {
       return {
         id: lesson.id,
@@ -75,7 +79,7 @@ export class ProgressService {
         ? attachments.signedUrl({ tenantId: tenant.id, lessonId: lesson.id, userId })
         : lesson.attachment_url,
       attachmentTitle: lesson.attachment_title,
-      isCompleted: row.completed !== null,
+      isCompleted: ref.isCompleted,
     };
   }
 

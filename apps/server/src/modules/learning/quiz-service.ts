@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/app-error';
+import type { CatalogueCache, QuizKey } from '../catalogue/catalogue-cache';
 import type { LessonAccess } from './lesson-access';
 
 export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
@@ -19,40 +20,13 @@ type QuestionWithAnswers = {
 };
 
 export class QuizService {
-  constructor(private readonly deps: { db: Db; clock: Clock; access: LessonAccess }) {}
+  constructor(
+    private readonly deps: { db: Db; clock: Clock; access: LessonAccess; catalogue: CatalogueCache },
+  ) {}
 
-  async questions(lessonId: number): Promise<QuestionWithAnswers[]> {
-    const rows = await this.deps.db
-      .selectFrom('quiz_questions as q')
-      .leftJoin('quiz_answers as a', 'a.question_id', 'q.id')
-      .select([
-        'q.id as questionId',
-        'q.text as questionText',
-        'a.id as answerId',
-        'a.text as answerText',
-        'a.is_correct',
-      ])
-      .where('q.lesson_id', '=', lessonId)
-      .orderBy('q.position')
-      .orderBy('q.id')
-      .orderBy('a.position')
-      .orderBy('a.id')
-      .execute();
-    const questions = new Map<number, QuestionWithAnswers>();
-    for (const row of rows) {
-      let question = questions.get(row.questionId);
-      if (!question) {
-        question = { id: row.questionId, text: row.questionText, answers: [] };
-        questions.set(row.questionId, question);
-      }
-      if (row.answerId !== null)
-        question.answers.push({
-          id: row.answerId,
-          text: row.answerText ?? '',
-          isCorrect: row.is_correct === 1,
-        });
-    }
-    return [...questions.values()];
+  /** Questions with correctness, from the catalogue cache: server-side only. */
+  questions(lessonId: number): Promise<QuizKey> {
+    return this.deps.catalogue.quiz(lessonId);
   }
 
   async storedResult(userId: number, lessonId: number): Promise<QuizResult | null> {

@@ -9,14 +9,23 @@ import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Limits } from '../../lib/limits';
 import { composeCourseName } from '../catalogue/course-view';
 import { CODE_NOT_FOUND, CODE_USED } from '../learning/enrolment-service';
-import { lessonRows, toLessonRef } from '../learning/lesson-rows';
+import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import { toLessonRef, type StudentProgress } from '../learning/student-progress';
 
 export const UNIT_NOT_FOUND = 'Unit not found.';
 export const NO_UNIT_ACCESS = 'You do not have access to this unit';
 export const CODE_ACCEPTED = 'Code entered successfully';
 
 export class UnitCodeService {
-  constructor(private readonly deps: { db: Db; clock: Clock; limits: Limits }) {}
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      limits: Limits;
+      catalogue: CatalogueCache;
+      progress: StudentProgress;
+    },
+  ) {}
 
   async enterCode(tenant: Tenant, userId: number, rawCode: string, address: string): Promise<void> {
     const { db, clock, limits } = this.deps;
@@ -145,12 +154,25 @@ export class UnitCodeService {
     return unit;
   }
 
+  /** The unit's lessons with this student's progress, and its 1-based position in the course. */
+  private async unitLessonRefs(tenant: Tenant, userId: number, unit: { id: number; course_id: number }) {
+    const [course, studentProgress] = await Promise.all([
+      this.deps.catalogue.structure(tenant.id, unit.course_id),
+      this.deps.progress.of(userId),
+    ]);
+    const index = course?.units.findIndex((entry) => entry.id === unit.id) ?? -1;
+    if (!course || index < 0) throw notFound(UNIT_NOT_FOUND);
+    const lessons: LessonRef[] = course.units[index]!.lessons.map((lesson) =>
+      toLessonRef(lesson, studentProgress),
+    );
+    return { lessons, order: index + 1 };
+  }
+
   async unitLessons(tenant: Tenant, userId: number, unitId: number, page: number, size: number) {
     const unit = await this.reachableUnit(tenant, userId, unitId);
-    const rows = await lessonRows(this.deps.db, { unitId }, userId);
-    const lessons: LessonRef[] = rows.slice((page - 1) * size, page * size).map(toLessonRef);
+    const { lessons } = await this.unitLessonRefs(tenant, userId, unit);
     return {
-      lessons,
+      lessons: lessons.slice((page - 1) * size, page * size),
       unitName: unit.name,
       unitTitle: unit.title,
       courseName: composeCourseName(unit.subject, unit.course_name),
@@ -158,26 +180,16 @@ export class UnitCodeService {
   }
 
   async unitWithProgress(tenant: Tenant, userId: number, unitId: number): Promise<UnitWithProgress> {
-    const { db } = this.deps;
     const unit = await this.reachableUnit(tenant, userId, unitId);
-    const [rows, siblings] = await Promise.all([
-      lessonRows(db, { unitId }, userId),
-      db
-        .selectFrom('units')
-        .select('id')
-        .where('course_id', '=', unit.course_id)
-        .orderBy('position')
-        .orderBy('id')
-        .execute(),
-    ]);
+    const { lessons, order } = await this.unitLessonRefs(tenant, userId, unit);
     return {
       id: unit.id,
       unitName: unit.name,
       unitTitle: unit.title,
       courseName: composeCourseName(unit.subject, unit.course_name),
-      lessons: rows.map(toLessonRef),
+      lessons,
       enrollmentDate: unit.unlocked_at,
-      order: siblings.findIndex((sibling) => sibling.id === unit.id) + 1,
+      order,
     };
   }
 }

@@ -1,0 +1,199 @@
+// What every student reads and only an admin changes: a course's structure (units and lessons), the
+// public catalogue pages and quiz answer keys. Cached in memory for CATALOGUE_CACHE_MS (default 30 s);
+// an edit in this process invalidates at once, another process sees it within the TTL. A TTL of 0
+// turns the cache off (the API tests run that way, and test the cache itself separately).
+import type { CoursePage } from '@app/contract';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/connect';
+import { param, prepare } from '../../db/prepared';
+
+export type LessonEntry = { id: number; name: string; type: 'Video' | 'Quiz'; titel: string | null };
+export type UnitEntry = { id: number; name: string; title: string; lessons: LessonEntry[] };
+export type CourseStructure = {
+  id: number;
+  tenantId: number;
+  name: string;
+  subject: string | null;
+  active: boolean;
+  openToAll: boolean;
+  units: UnitEntry[];
+};
+export type QuizKey = {
+  id: number;
+  text: string;
+  answers: { id: number; text: string; isCorrect: boolean }[];
+}[];
+
+type Boxed<T> = { value: T };
+
+export class CatalogueCache {
+  private readonly structures: LRUCache<number, Boxed<CourseStructure | null>> | null;
+  private readonly pages: LRUCache<string, CoursePage> | null;
+  private readonly quizzes: LRUCache<number, QuizKey> | null;
+  private readonly courseRow;
+  private readonly unitLessonRows;
+  private readonly quizRows;
+
+  constructor(
+    private readonly db: Db,
+    ttlMs: number,
+  ) {
+    const enabled = ttlMs > 0;
+    this.structures = enabled ? new LRUCache({ max: 2000, ttl: ttlMs }) : null;
+    this.pages = enabled ? new LRUCache({ max: 2000, ttl: ttlMs }) : null;
+    this.quizzes = enabled ? new LRUCache({ max: 5000, ttl: ttlMs }) : null;
+    this.courseRow = prepare<
+      { courseId: number },
+      {
+        id: number;
+        tenant_id: number;
+        name: string;
+        subject: string | null;
+        active: number;
+        open_to_all: number;
+      }
+    >(db, (q) =>
+      q
+        .selectFrom('courses')
+        .select(['id', 'tenant_id', 'name', 'subject', 'active', 'open_to_all'])
+        .where('id', '=', param<number>('courseId')),
+    );
+    this.unitLessonRows = prepare<
+      { courseId: number },
+      {
+        unit_id: number;
+        unit_name: string;
+        unit_title: string;
+        id: number | null;
+        name: string | null;
+        type: 'Video' | 'Quiz' | null;
+        titel: string | null;
+      }
+    >(db, (q) =>
+      q
+        .selectFrom('units as u')
+        .leftJoin('lessons as l', 'l.unit_id', 'u.id')
+        .select([
+          'u.id as unit_id',
+          'u.name as unit_name',
+          'u.title as unit_title',
+          'l.id',
+          'l.name',
+          'l.type',
+          'l.titel',
+        ])
+        .where('u.course_id', '=', param<number>('courseId'))
+        .orderBy('u.position')
+        .orderBy('u.id')
+        .orderBy('l.position')
+        .orderBy('l.id'),
+    );
+    this.quizRows = prepare<
+      { lessonId: number },
+      {
+        questionId: number;
+        questionText: string;
+        answerId: number | null;
+        answerText: string | null;
+        is_correct: number | null;
+      }
+    >(db, (q) =>
+      q
+        .selectFrom('quiz_questions as q')
+        .leftJoin('quiz_answers as a', 'a.question_id', 'q.id')
+        .select([
+          'q.id as questionId',
+          'q.text as questionText',
+          'a.id as answerId',
+          'a.text as answerText',
+          'a.is_correct',
+        ])
+        .where('q.lesson_id', '=', param<number>('lessonId'))
+        .orderBy('q.position')
+        .orderBy('q.id')
+        .orderBy('a.position')
+        .orderBy('a.id'),
+    );
+  }
+
+  /** The course of this tenant with its units and lessons in order, or null. */
+  async structure(tenantId: number, courseId: number): Promise<CourseStructure | null> {
+    let entry = this.structures?.get(courseId);
+    if (!entry) {
+      entry = { value: await this.loadStructure(courseId) };
+      this.structures?.set(courseId, entry);
+    }
+    return entry.value && entry.value.tenantId === tenantId ? entry.value : null;
+  }
+
+  /** A public catalogue page; `load` runs on a miss. */
+  async page(
+    key: { tenantId: number; grade: string; page: number; size: number },
+    load: () => Promise<CoursePage>,
+  ) {
+    const cacheKey = `${key.tenantId}:${key.grade}:${key.page}:${key.size}`;
+    const cached = this.pages?.get(cacheKey);
+    if (cached) return cached;
+    const value = await load();
+    this.pages?.set(cacheKey, value);
+    return value;
+  }
+
+  /** A quiz's questions with their answers' correctness: server-side only. */
+  async quiz(lessonId: number): Promise<QuizKey> {
+    const cached = this.quizzes?.get(lessonId);
+    if (cached) return cached;
+    const questions = new Map<number, QuizKey[number]>();
+    for (const row of await this.quizRows.all({ lessonId })) {
+      let question = questions.get(row.questionId);
+      if (!question) {
+        question = { id: row.questionId, text: row.questionText, answers: [] };
+        questions.set(row.questionId, question);
+      }
+      if (row.answerId !== null)
+        question.answers.push({
+          id: row.answerId,
+          text: row.answerText ?? '',
+          isCorrect: row.is_correct === 1,
+        });
+    }
+    const value = [...questions.values()];
+    this.quizzes?.set(lessonId, value);
+    return value;
+  }
+
+  /** After an admin edit of a course (its units, lessons, quizzes or card). */
+  invalidateCourse(courseId: number, lessonIds: readonly number[] = []): void {
+    this.structures?.delete(courseId);
+    for (const id of lessonIds) this.quizzes?.delete(id);
+    this.pages?.clear();
+  }
+
+  private async loadStructure(courseId: number): Promise<CourseStructure | null> {
+    const [course, rows] = await Promise.all([
+      this.courseRow.first({ courseId }),
+      this.unitLessonRows.all({ courseId }),
+    ]);
+    if (!course) return null;
+    const units: UnitEntry[] = [];
+    for (const row of rows) {
+      let unit = units.at(-1);
+      if (!unit || unit.id !== row.unit_id) {
+        unit = { id: row.unit_id, name: row.unit_name, title: row.unit_title, lessons: [] };
+        units.push(unit);
+      }
+      if (row.id !== null && row.name !== null && row.type !== null) {
+        unit.lessons.push({ id: row.id, name: row.name, type: row.type, titel: row.titel });
+      }
+    }
+    return {
+      id: course.id,
+      tenantId: course.tenant_id,
+      name: course.name,
+      subject: course.subject,
+      active: course.active === 1,
+      openToAll: course.open_to_all === 1,
+      units,
+    };
+  }
+}
