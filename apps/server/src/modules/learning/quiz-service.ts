@@ -13,12 +13,6 @@ export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
 export const NOT_A_QUIZ = 'This lesson is not a quiz';
 export const ANSWER_EVERY_QUESTION = 'Every question must be answered exactly once with one of its answers';
 
-type QuestionWithAnswers = {
-  id: number;
-  text: string;
-  answers: { id: number; text: string; isCorrect: boolean }[];
-};
-
 export class QuizService {
   constructor(
     private readonly deps: { db: Db; clock: Clock; access: LessonAccess; catalogue: CatalogueCache },
