@@ -100,7 +100,9 @@ describe('an uploaded attachment', () => {
     const lesson = await student.device.call('GET', `/api/Student/contentlesson/${lessonId}`);
     expect(lesson.body.data).toMatchObject({ attachmentTitle: 'ملزمة' });
     const url = lesson.body.data.attachmentUrl as string;
-    expect(url).toMatch(new RegExp(`^/api/files/attachments/${lessonId}\\?sig=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    expect(url).toMatch(
+      new RegExp(`^/api/files/attachments/${lessonId}/[^/?]+\\.pdf\\?sig=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`),
+    );
     expect(lesson.text).not.toContain(file.name);
 
     const response = await download(url);
@@ -137,7 +139,7 @@ describe('an uploaded attachment', () => {
     const [lessonA, lessonB] = lessonIds as [number, number];
     const url = await attachmentUrl(student, lessonA);
     await expectRefused(
-      url.replace(`/attachments/${lessonA}?`, `/attachments/${lessonB}?`),
+      url.replace(`/attachments/${lessonA}/`, `/attachments/${lessonB}/`),
       404,
       LESSON_NOT_FOUND,
     );

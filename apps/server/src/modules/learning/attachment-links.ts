@@ -8,13 +8,14 @@ export const ATTACHMENT_LINK_MINUTES = 30;
 export class AttachmentLinks {
   constructor(private readonly deps: { jwt: Jwt; clock: Clock }) {}
 
-  signedUrl(claims: { tenantId: number; lessonId: number; userId: number }): string {
+  /** `fileName` only names the download (and lets a client show its type); the signature decides. */
+  signedUrl(claims: { tenantId: number; lessonId: number; userId: number }, fileName: string): string {
     const token = this.deps.jwt.sign(
       { sub: String(claims.userId), purpose: 'attachment', tid: claims.tenantId, lid: claims.lessonId },
       ATTACHMENT_LINK_MINUTES * 60,
       this.deps.clock.now(),
     );
-    return `/api/files/attachments/${claims.lessonId}?sig=${token}`;
+    return `/api/files/attachments/${claims.lessonId}/${encodeURIComponent(fileName)}?sig=${token}`;
   }
 
   verify(lessonId: number, token: string): { tenantId: number; userId: number } | null {

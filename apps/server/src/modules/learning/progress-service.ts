@@ -1,4 +1,5 @@
 // The enrolled student's course tree with progress, lesson content and video completion.
+import { basename, extname } from 'node:path';
 import type { CourseWithProgress, LessonContent } from '@app/contract';
 import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
@@ -76,7 +77,10 @@ export class ProgressService {
       type: 'Video',
       videoUrl: lesson.video_url,
       attachmentUrl: lesson.attachment_file
-        ? attachments.signedUrl({ tenantId: tenant.id, lessonId: lesson.id, userId })
+        ? attachments.signedUrl(
+            { tenantId: tenant.id, lessonId: lesson.id, userId },
+            downloadName(lesson.attachment_title, lesson.attachment_file),
+          )
         : lesson.attachment_url,
       attachmentTitle: lesson.attachment_title,
       isCompleted: ref.isCompleted,
@@ -99,4 +103,11 @@ export class ProgressService {
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+}
+
+/** The attachment's title with the stored file's extension, e.g. 'ملزمة الوحدة الأولى.pdf'. */
+export function downloadName(title: string | null, file: string): string {
+  const extension = extname(file).toLowerCase();
+  const base = (title ?? basename(file, extension)).replace(/["\\/\r\n]/g, '').trim() || 'attachment';
+  return `${base}${extension}`;
 }

@@ -1,7 +1,7 @@
 // /api/Student/*, /api/AdminStudent/IsEnrolled, /api/Course/tree-course-with-progress,
 // /api/quizresult/submit and the signed attachment download.
 import { createReadStream, existsSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import {
   AddCourseByCodeQuery,
   AddCourseByCodeResponse,
@@ -25,7 +25,7 @@ import type { TenantDirectory } from '../tenants/directory';
 import type { AttachmentLinks } from './attachment-links';
 import { assertSelf, type EnrolmentService } from './enrolment-service';
 import { LESSON_NOT_FOUND, type LessonAccess } from './lesson-access';
-import type { ProgressService } from './progress-service';
+import { downloadName, type ProgressService } from './progress-service';
 import type { QuizService } from './quiz-service';
 
 type Options = {
@@ -144,10 +144,14 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
   );
 
   app.get(
-    '/files/attachments/:id',
+    '/files/attachments/:id/:name',
     {
       config: { tenant: false },
-      schema: { tags, params: IdParams, querystring: z.object({ sig: z.string().max(2048) }) },
+      schema: {
+        tags,
+        params: IdParams.extend({ name: z.string().max(300) }),
+        querystring: z.object({ sig: z.string().max(2048) }),
+      },
     },
     async (request, reply) => {
       const lessonId = request.params.id;
@@ -159,10 +163,10 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
       const file = lesson.attachment_file ? resolve(join(root, lesson.attachment_file)) : null;
       if (!file || !file.startsWith(`${root}/`) || !existsSync(file)) throw notFound(LESSON_NOT_FOUND);
       const extension = extname(file).toLowerCase();
-      const downloadName = `${(lesson.attachment_title ?? basename(file, extension)).replace(/["\\\r\n]/g, '')}${extension}`;
+      const name = downloadName(lesson.attachment_title, lesson.attachment_file!);
       return reply
         .type(CONTENT_TYPES[extension] ?? 'application/octet-stream')
-        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(downloadName)}`)
+        .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
         .header('Cache-Control', 'private, max-age=600')
         .send(createReadStream(file));
     },
