@@ -1,0 +1,53 @@
+// Spec (login, max devices): a yellow notice with a retry button and a contact-support button that
+// opens a WhatsApp chat prefilled with the student's email.
+import { Button, buttonClass } from '../../../components/ui/button';
+import { messages } from '../../../i18n/messages';
+import { useContact, whatsAppLink } from '../../site/contact';
+
+const t = messages.login.maxDevices;
+
+export function MaxDevicesNotice({
+  email,
+  onRetry,
+  retrying,
+}: {
+  email: string;
+  onRetry: () => void;
+  retrying?: boolean;
+}) {
+  const { data: contact } = useContact();
+  const chat = whatsAppLink(contact?.whatsApp_Number, messages.support.whatsappMessage(email || undefined));
+  return (
+    <div role="alert" className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-amber-950">
+      <p className="flex items-center gap-2 font-bold">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-5 shrink-0"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M12 3l10 18H2L12 3zM12 10v5M12 18h.01" />
+        </svg>
+        {t.title}
+      </p>
+      <p className="mt-1 text-sm leading-6">{t.body}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={onRetry} disabled={retrying}>
+          {t.retry}
+        </Button>
+        {chat ? (
+          <a href={chat} target="_blank" rel="noopener noreferrer" className={buttonClass('success')}>
+            {t.contactSupport}
+          </a>
+        ) : (
+          <Button variant="success" disabled title={t.supportUnavailable}>
+            {t.contactSupport}
+          </Button>
+        )}
+      </div>
+      {chat ? null : <p className="mt-2 text-xs">{t.supportUnavailable}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// Spec (login): banners after registration or email verification, then the form; success goes to
+// 'from' (or home), replacing history.
+import { useLocation, useNavigate, useSearchParams, Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { paths } from '../../../config/paths';
+import { messages } from '../../../i18n/messages';
+import { authStore } from '../../../lib/auth-store';
+import { AuthCard } from '../components/auth-card';
+import { LoginForm } from '../components/login-form';
+import { readLoginState } from '../utils/login-state';
+import { redirectTarget } from '../utils/redirect-target';
+
+const t = messages.login;
+
+function Banner({
+  params,
+  registered,
+  email,
+  requiresConfirmation,
+}: {
+  params: URLSearchParams;
+  registered: boolean;
+  email: string;
+  requiresConfirmation: boolean;
+}) {
+  const verified = params.get('verified');
+  if (verified === '0') return <Alert tone="error">{t.verifyFailed}</Alert>;
+  const title =
+    verified === '1'
+      ? t.verified
+      : registered
+        ? requiresConfirmation
+          ? t.registeredConfirm
+          : t.registered
+        : null;
+  if (!title) return null;
+  return (
+    <Alert tone="success" title={title}>
+      {email ? (
+        <p className="mt-1" dir="auto">
+          {t.accountEmail(email)}
+        </p>
+      ) : null}
+    </Alert>
+  );
+}
+
+export function Component() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = readLoginState(location.state);
+  const email = state.email ?? params.get('email') ?? '';
+  const registered = state.registered === true || params.get('registered') === '1';
+  const from = redirectTarget(params.get('from'), state.from);
+
+  return (
+    <AuthCard
+      title={t.title}
+      subtitle={t.subtitle}
+      footer={
+        <>
+          {t.noAccount}{' '}
+          <Link
+            to={paths.register.getHref()}
+            className="font-bold text-brand-800 underline-offset-4 hover:underline"
+          >
+            {t.register}
+          </Link>
+        </>
+      }
+    >
+      <div className="mb-4 empty:hidden">
+        <Banner
+          params={params}
+          registered={registered}
+          email={email}
+          requiresConfirmation={state.requiresEmailConfirmation === true}
+        />
+      </div>
+      <LoginForm
+        defaultEmail={email}
+        onSuccess={(user, token) => {
+          authStore.signIn(user, token);
+          void navigate(from, { replace: true });
+        }}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+// Home: a once-per-session splash, then hero, features, the lazily loaded courses section and the
+// unit-code box; a floating 'register now' button for visitors. Kept light: no form libraries here.
+import { useLocation } from 'react-router';
+import { useAuth } from '../../auth/hooks/use-auth';
+import { UnitCodeBox } from '../../unit-codes/components/unit-code-box';
+import { FeaturesSection } from '../components/features-section';
+import { Hero } from '../components/hero';
+import { LazyCoursesSection } from '../components/lazy-courses-section';
+import { RegisterNowButton } from '../components/register-now-button';
+import { Splash } from '../components/splash';
+import { useSplash } from '../hooks/use-splash';
+
+export function Component() {
+  const { hash } = useLocation();
+  const { isAuthenticated } = useAuth();
+  const splash = useSplash(hash);
+  if (splash.visible) return <Splash progress={splash.progress} done={splash.done} />;
+  return (
+    <>
+      <Hero isAuthenticated={isAuthenticated} />
+      <FeaturesSection />
+      <LazyCoursesSection />
+      <div className="mx-auto max-w-3xl px-4 pb-8">
+        <UnitCodeBox isAuthenticated={isAuthenticated} />
+      </div>
+      {isAuthenticated ? null : <RegisterNowButton />}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+// Spec (my lectures): client-side search over unit name, unit title and course name (any letter
+// case), a grade filter (all or one of the three Egyptian grades) and a term filter (all, First,
+// Second).
+import type { MyUnit } from '@app/contract';
+import { EGYPT_GRADES, normalizeGrade, splitCourseName } from '@app/domain';
+
+export const GRADE_FILTERS = ['all', ...EGYPT_GRADES] as const;
+export type GradeFilter = (typeof GRADE_FILTERS)[number];
+export const TERM_FILTERS = ['all', 'First', 'Second'] as const;
+export type TermFilter = (typeof TERM_FILTERS)[number];
+
+export type UnitFilters = { search: string; grade: GradeFilter; term: TermFilter };
+export const NO_FILTERS: UnitFilters = { search: '', grade: 'all', term: 'all' };
+
+const fold = (text: string) => text.toLocaleLowerCase().trim();
+
+function matchesSearch(unit: MyUnit, query: string): boolean {
+  if (!query) return true;
+  const fields = [
+    unit.unitName,
+    unit.unitTitle,
+    unit.courseName,
+    splitCourseName(unit.courseName).displayName,
+  ];
+  return fields.some((field) => fold(field).includes(query));
+}
+
+export function filterUnits(units: readonly MyUnit[], filters: UnitFilters): MyUnit[] {
+  const query = fold(filters.search);
+  return units.filter(
+    (unit) =>
+      matchesSearch(unit, query) &&
+      (filters.grade === 'all' || normalizeGrade(unit.grade) === filters.grade) &&
+      (filters.term === 'all' || unit.term.toLowerCase() === filters.term.toLowerCase()),
+  );
+}
+
+export function isFiltering(filters: UnitFilters): boolean {
+  return filters.search.trim() !== '' || filters.grade !== 'all' || filters.term !== 'all';
+}

@@ -1,0 +1,210 @@
+import type { MyUnit } from '@app/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { envelope, pending, stubFetch, type Call } from '../../../../test/fetch';
+import { renderRoute, TEST_USER } from '../../../../test/render';
+import { Component as MyLectures } from './my-lectures';
+
+const PATH = '/api/UnitCode/GetMyUnitCodes';
+
+const unit = (over: Partial<MyUnit>): MyUnit => ({
+  unitId: 1,
+  unitName: 'الوحدة الأولى',
+  unitTitle: 'مقدمة',
+  courseName: 'coursesubject:chemistry الكيمياء العضوية',
+  grade: 'Secondary3',
+  term: 'First',
+  active: true,
+  ...over,
+});
+
+const UNITS = [
+  unit({ unitId: 11, unitName: 'Atomic Structure', unitTitle: 'Atoms', grade: 'Secondary1', term: 'First' }),
+  unit({
+    unitId: 12,
+    unitName: 'الكهربية',
+    unitTitle: 'قانون أوم',
+    courseName: 'coursesubject:physics فيزياء الصف الثالث',
+    grade: 'Secondary3',
+    term: 'Second',
+    active: false,
+  }),
+  unit({
+    unitId: 13,
+    unitName: 'القضايا المنطقية',
+    unitTitle: 'المنطق',
+    courseName: 'coursesubject:logic المنطق',
+    grade: 'Secondary2',
+    term: 'First',
+  }),
+];
+
+const page = (
+  units: MyUnit[],
+  over: { totalCount?: number; totalPages?: number; currentPage?: number } = {},
+) => ({
+  units,
+  totalCount: over.totalCount ?? units.length,
+  totalPages: over.totalPages ?? (units.length ? 1 : 0),
+  currentPage: over.currentPage ?? 1,
+});
+
+function renderLectures(url = '/my-lectures') {
+  return renderRoute(<MyLectures />, { path: '/my-lectures', url, user: TEST_USER });
+}
+
+const listCalls = (calls: Call[]) => calls.filter((call) => call.url.pathname === PATH);
+const cardNames = () => screen.queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+
+async function loaded(units = UNITS) {
+  const calls = stubFetch(() => envelope(200, null, page(units)));
+  const view = renderLectures();
+  await screen.findByRole('heading', { level: 2, name: units[0]!.unitName });
+  return { calls, ...view };
+}
+
+describe('My lectures', () => {
+  it('asks for page 1 of 10 and shows a card per unit', async () => {
+    const { calls } = await loaded();
+    expect(screen.getByRole('heading', { level: 1, name: 'محاضراتي' })).toBeInTheDocument();
+    expect(Object.fromEntries(listCalls(calls)[0]!.url.searchParams)).toEqual({
+      pageNumber: '1',
+      pageSize: '10',
+    });
+
+    const card = within(screen.getByRole('heading', { level: 2, name: 'الكهربية' }).closest('article')!);
+    expect(card.getByText('غير مفعّلة')).toBeInTheDocument();
+    expect(card.getByText('الصف الثالث الثانوي')).toBeInTheDocument();
+    expect(card.getByText('الفصل الدراسي الثاني')).toBeInTheDocument();
+    expect(card.getByText('فيزياء الصف الثالث')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'ادخل المحاضرة: الكهربية' })).toHaveAttribute(
+      'href',
+      '/unit-viewer/12',
+    );
+    const active = within(
+      screen.getByRole('heading', { level: 2, name: 'Atomic Structure' }).closest('article')!,
+    );
+    expect(active.getByText('مفعّلة')).toBeInTheDocument();
+  });
+
+  it('shows 6 placeholders while loading', () => {
+    stubFetch(() => pending());
+    renderLectures();
+    expect(screen.getByRole('status', { name: 'جارٍ تحميل محاضراتك...' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('skeleton-card')).toHaveLength(6);
+  });
+
+  it("counts 'showing x of y units' in Arabic-Indic digits", async () => {
+    await loaded();
+    expect(screen.getByText('عرض ٣ من ٣ وحدة')).toBeInTheDocument();
+  });
+
+  it('searches unit name, unit title and course name, ignoring letter case', async () => {
+    const { user } = await loaded();
+    const search = screen.getByRole('searchbox', { name: 'ابحث في محاضراتك' });
+    await user.type(search, 'ATOMIC');
+    expect(cardNames()).toEqual(['Atomic Structure']);
+    expect(screen.getByText('عرض ١ من ٣ وحدة')).toBeInTheDocument();
+    await user.clear(search);
+    await user.type(search, 'قانون أوم');
+    expect(cardNames()).toEqual(['الكهربية']);
+    await user.clear(search);
+    await user.type(search, 'المنطق');
+    expect(cardNames()).toEqual(['القضايا المنطقية']);
+  });
+
+  it('filters by grade (all or the three grades) and by term (all, First, Second)', async () => {
+    const { user } = await loaded();
+    const grade = screen.getByRole('combobox', { name: 'الصف' });
+    expect(
+      within(grade)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['الكل', 'الصف الأول الثانوي', 'الصف الثاني الثانوي', 'الصف الثالث الثانوي']);
+    const term = screen.getByRole('combobox', { name: 'الفصل الدراسي' });
+    expect(
+      within(term)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['الكل', 'الفصل الدراسي الأول', 'الفصل الدراسي الثاني']);
+
+    await user.selectOptions(term, 'First');
+    expect(cardNames()).toEqual(['Atomic Structure', 'القضايا المنطقية']);
+    await user.selectOptions(grade, 'Secondary2');
+    expect(cardNames()).toEqual(['القضايا المنطقية']);
+    expect(screen.getByText('عرض ١ من ٣ وحدة')).toBeInTheDocument();
+    await user.selectOptions(term, 'Second');
+    expect(cardNames()).toEqual([]);
+    expect(screen.getByText('لا توجد نتائج مطابقة للبحث')).toBeInTheDocument();
+    expect(screen.getByText('عرض ٠ من ٣ وحدة')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'مسح البحث والتصفية' }));
+    expect(cardNames()).toHaveLength(3);
+    expect(grade).toHaveValue('all');
+  });
+
+  it('the refresh button loads the list again', async () => {
+    const { user, calls } = await loaded();
+    await user.click(screen.getByRole('button', { name: 'تحديث' }));
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'تحديث' })).toBeEnabled();
+  });
+
+  it("says 'no lectures yet' with a link to the home page's unit-code box", async () => {
+    stubFetch(() => envelope(200, null, page([])));
+    renderLectures();
+    expect(await screen.findByText('لا توجد محاضرات بعد')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'إدخال كود محاضرة' })).toHaveAttribute('href', '/#unit-code');
+    expect(screen.queryByRole('navigation', { name: 'التنقل بين الصفحات' })).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry button', async () => {
+    let fail = true;
+    const calls = stubFetch(() => (fail ? envelope(500, 'Failed') : envelope(200, null, page(UNITS))));
+    const { user } = renderLectures();
+    expect(await screen.findByRole('alert')).toHaveTextContent('تعذّر تحميل محاضراتك.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'الكهربية' })).toBeInTheDocument();
+    expect(listCalls(calls)).toHaveLength(2);
+  });
+
+  it('has no pagination bar for a single page', async () => {
+    await loaded();
+    expect(screen.queryByRole('navigation', { name: 'التنقل بين الصفحات' })).not.toBeInTheDocument();
+  });
+
+  it('pages with previous, up to 5 page numbers and next; a page is a new request', async () => {
+    const calls = stubFetch((call) => {
+      const n = Number(call.url.searchParams.get('pageNumber'));
+      return envelope(
+        200,
+        null,
+        page([unit({ unitId: n, unitName: `وحدة ${n}` })], { totalCount: 70, totalPages: 7, currentPage: n }),
+      );
+    });
+    const { user, router } = renderLectures();
+    await screen.findByRole('heading', { level: 2, name: 'وحدة 1' });
+    const nav = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+    const numbers = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-label')?.startsWith('الصفحة'))
+      .map((link) => link.textContent);
+    expect(numbers).toEqual(['١', '٢', '٣', '٤', '٥']);
+    expect(within(nav).getByText('السابق')).toHaveAttribute('aria-disabled', 'true');
+    expect(within(nav).getByRole('link', { name: 'التالي' })).toHaveAttribute('href', '/my-lectures?page=2');
+
+    await user.click(within(nav).getByRole('link', { name: 'الصفحة ٤' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'وحدة 4' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=4');
+    expect(listCalls(calls).map((call) => call.url.searchParams.get('pageNumber'))).toEqual(['1', '4']);
+    const after = screen.getByRole('navigation', { name: 'التنقل بين الصفحات' });
+    expect(
+      within(after)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-label')?.startsWith('الصفحة'))
+        .map((link) => link.textContent),
+    ).toEqual(['٢', '٣', '٤', '٥', '٦']);
+    expect(within(after).getByRole('link', { name: 'الصفحة ٤' })).toHaveAttribute('aria-current', 'page');
+  });
+});

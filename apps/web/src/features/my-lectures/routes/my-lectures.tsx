@@ -1,0 +1,132 @@
+// Spec (my lectures): heading, search, grade and term filters, refresh, 'showing x of y units', a
+// grid of unit cards (6 placeholders while loading), empty / no-results / error states and a
+// pagination bar when there is more than one page.
+import { toArabicDigits } from '@app/domain';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Pagination, pageLink, readPage } from '../../../components/ui/pagination';
+import { SkeletonGrid } from '../../../components/ui/skeleton-card';
+import { StateMessage } from '../../../components/ui/state-message';
+import { paths } from '../../../config/paths';
+import { catalogueMessages } from '../../../i18n/catalogue';
+import { useMyUnits, useRefreshMyUnits } from '../api/get-my-units';
+import { LectureFilters } from '../components/lecture-filters';
+import { UnitCard } from '../components/unit-card';
+import { filterUnits, isFiltering, NO_FILTERS, type UnitFilters } from '../filter-units';
+
+const t = catalogueMessages.myLectures;
+
+/** The unit-code box on the home page (paths.ts has no entry for the anchor). */
+const UNIT_CODE_BOX_HREF = `${paths.home.getHref()}#unit-code`;
+
+const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
+
+export function Component() {
+  const [search] = useSearchParams();
+  const page = readPage(search.get('page'));
+  const [filters, setFilters] = useState<UnitFilters>(NO_FILTERS);
+  const query = useMyUnits(page);
+  const refresh = useRefreshMyUnits();
+  const refreshing = query.isFetching && !query.isPending;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <title>{t.title}</title>
+      <h1 className="text-2xl font-extrabold text-slate-900 md:text-3xl">{t.title}</h1>
+      <p className="mt-2 text-slate-700">{t.subtitle}</p>
+      <div className="mt-6">
+        <LectureFilters
+          filters={filters}
+          onChange={setFilters}
+          onRefresh={() => void refresh()}
+          refreshing={refreshing}
+        />
+      </div>
+      <div className="mt-6">
+        {query.isPending ? (
+          <SkeletonGrid label={t.loading} media={false} className={GRID} />
+        ) : query.isError ? (
+          <StateMessage
+            tone="error"
+            title={t.error}
+            action={
+              <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+                {catalogueMessages.common.retry}
+              </Button>
+            }
+          />
+        ) : (
+          <Units
+            data={query.data}
+            page={page}
+            filters={filters}
+            onClearFilters={() => setFilters(NO_FILTERS)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Units({
+  data,
+  page,
+  filters,
+  onClearFilters,
+}: {
+  data: NonNullable<ReturnType<typeof useMyUnits>['data']>;
+  page: number;
+  filters: UnitFilters;
+  onClearFilters: () => void;
+}) {
+  const shown = filterUnits(data.units, filters);
+  const pagination = (
+    <Pagination
+      page={page}
+      totalPages={data.totalPages}
+      hrefFor={(target) => pageLink(paths.myLectures.getHref(), target)}
+    />
+  );
+  if (data.units.length === 0 && data.totalCount === 0)
+    return (
+      <StateMessage
+        title={t.empty}
+        action={
+          <Link to={UNIT_CODE_BOX_HREF} className={buttonClass('primary')}>
+            {t.enterCode}
+          </Link>
+        }
+      >
+        {t.emptyHint}
+      </StateMessage>
+    );
+  return (
+    <>
+      <p role="status" className="mb-4 font-semibold text-slate-700">
+        {t.count(toArabicDigits(shown.length), toArabicDigits(data.totalCount))}
+      </p>
+      {shown.length === 0 ? (
+        <StateMessage
+          title={t.noResults}
+          action={
+            isFiltering(filters) ? (
+              <Button variant="secondary" onClick={onClearFilters}>
+                {t.clearFilters}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : (
+        <ul className={GRID}>
+          {shown.map((unit) => (
+            <li key={unit.unitId}>
+              <UnitCard unit={unit} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pagination}
+    </>
+  );
+}

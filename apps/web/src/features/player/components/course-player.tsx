@@ -1,0 +1,154 @@
+// The course player: the curriculum with availability and locks from the domain rules, the open
+// lesson from the URL, the countdown of a time-limited course, and the lesson itself.
+import type { CourseWithProgress } from '@app/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  coursePercentComplete,
+  selectionProblem,
+  splitCourseName,
+  type LessonPosition,
+} from '@app/domain';
+import { useCallback, useMemo, useState } from 'react';
+import { paths } from '../../../config/paths';
+import { playerMessages } from '../../../i18n/player';
+import { courseProgressKey } from '../api/course-progress';
+import { useCelebration } from '../hooks/use-celebration';
+import { useLessonPosition } from '../hooks/use-lesson-position';
+import { useNow } from '../hooks/use-now';
+import { useSidebar } from '../hooks/use-sidebar';
+import { useVideoCompletion } from '../hooks/use-video-completion';
+import { availabilityText } from '../lib/availability-text';
+import { readCompletedLessons } from '../lib/completed-lessons';
+import { courseOutline, lessonAt, nextPosition, positionNumber } from '../lib/outline';
+import { selectionProblemText } from '../lib/selection-text';
+import { Celebration } from './celebration';
+import { CountdownBanner } from './countdown-banner';
+import { LessonPane } from './lesson-pane';
+import { PlayerLayout } from './player-layout';
+import { SelectionNotice } from './selection-notice';
+import { UnitList } from './unit-list';
+import type { CompleteVia } from './video/video-lesson';
+
+const AVAILABILITY_REFRESH_MS = 60_000;
+
+export function CoursePlayer({ course, reload }: { course: CourseWithProgress; reload: () => void }) {
+  const now = useNow(AVAILABILITY_REFRESH_MS);
+  const [completedIds, setCompletedIds] = useState<ReadonlySet<string>>(() =>
+    readCompletedLessons(course.id),
+  );
+  const [submittedQuizIds, setSubmittedQuizIds] = useState<ReadonlySet<number>>(() => new Set());
+  const units = useMemo(
+    () =>
+      courseOutline(course, { now, timeZone: DEFAULT_TIME_ZONE, local: { completedIds, submittedQuizIds } }),
+    [course, now, completedIds, submittedQuizIds],
+  );
+  const { position, go } = useLessonPosition(units, 'course');
+  const sidebar = useSidebar();
+  const { visible: celebrating, celebrate } = useCelebration();
+  const [notice, setNotice] = useState<string | null>(null);
+  const dismissNotice = useCallback(() => setNotice(null), []);
+
+  const lessons = units.flatMap((unit) => unit.lessons);
+  const unit = units[position.unitIndex];
+  const lesson = lessonAt(units, position);
+  const next = nextPosition(units, position);
+  const progressKey = courseProgressKey(course.id);
+
+  const onCompleted = useCallback(
+    (lessonId: number) => setCompletedIds((ids) => new Set(ids).add(String(lessonId))),
+    [],
+  );
+  const { complete: completeVideo, cancelPending } = useVideoCompletion({
+    courseId: course.id,
+    progressKeys: [progressKey],
+    celebrate,
+    onCompleted,
+  });
+
+  const select = (pos: LessonPosition) => {
+    const problem = selectionProblem(units, pos);
+    if (problem) {
+      setNotice(selectionProblemText(problem, units[pos.unitIndex]?.availability ?? null));
+      return;
+    }
+    setNotice(null);
+    cancelPending();
+    go(pos);
+    sidebar.closeIfDrawer();
+  };
+
+  const onCompleteVideo = (lessonId: number, via: CompleteVia) =>
+    completeVideo(lessonId, via, () => {
+      if (next) select(next);
+      else if (via === 'enjoyed') reload();
+    });
+
+  const mainContent = () => {
+    if (!lesson || !unit) {
+      return (
+        <p className="rounded-xl bg-white p-6 text-center text-slate-700">
+          {units.length === 0 ? playerMessages.selection.noUnits : playerMessages.selection.noLessons}
+        </p>
+      );
+    }
+    if (!unit.accessible) {
+      return (
+        <p
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 p-6 text-center font-semibold text-red-900"
+        >
+          {availabilityText(unit.availability).text}
+        </p>
+      );
+    }
+    return (
+      <LessonPane
+        key={lesson.id}
+        lesson={lesson}
+        mode="player"
+        hasNext={next !== null}
+        progressKey={progressKey}
+        onCompleteVideo={onCompleteVideo}
+        onQuizSubmitted={(lessonId) => setSubmittedQuizIds((ids) => new Set(ids).add(lessonId))}
+        onQuizFinish={() => (next ? select(next) : sidebar.show())}
+        onOpenCurriculum={sidebar.show}
+      />
+    );
+  };
+
+  const current = positionNumber(units, position);
+  return (
+    <PlayerLayout
+      backHref={paths.enrolledCourses.getHref()}
+      backLabel={playerMessages.topBar.backToCourses}
+      title={splitCourseName(course.courseName).displayName}
+      position={current > 0 ? playerMessages.topBar.position(current, lessons.length) : null}
+      positionLabel={current > 0 ? playerMessages.topBar.positionLabel(current, lessons.length) : undefined}
+      percent={coursePercentComplete(lessons)}
+      sidebarId="course-curriculum"
+      sidebar={sidebar}
+      overlays={
+        <>
+          <SelectionNotice message={notice} onDismiss={dismissNotice} />
+          <Celebration visible={celebrating} />
+        </>
+      }
+      sidebarTitle={playerMessages.sidebar.title}
+      sidebarContent={
+        <UnitList
+          units={units}
+          position={position}
+          onSelect={select}
+          onLockedUnit={(unitIndex) =>
+            setNotice(selectionProblemText('unit-unavailable', units[unitIndex]?.availability ?? null))
+          }
+        />
+      }
+    >
+      {!course.isOpenToAll && unit?.availability.state === 'open' ? (
+        <CountdownBanner endsAt={unit.availability.endsAt} />
+      ) : null}
+      {mainContent()}
+    </PlayerLayout>
+  );
+}

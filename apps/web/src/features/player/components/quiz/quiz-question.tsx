@@ -1,0 +1,79 @@
+// One question at a time: its answers as a radio group (arrow keys move between them), the answer
+// changeable until the student moves on.
+import type { LessonContent } from '@app/contract';
+import { roundedPercent } from '@app/domain';
+import { useEffect, useRef } from 'react';
+import { playerMessages } from '../../../../i18n/player';
+
+const t = playerMessages.quiz;
+
+type Question = Extract<LessonContent, { type: 'Quiz' }>['questions'][number];
+
+type Props = {
+  question: Question;
+  index: number;
+  total: number;
+  selected: number | undefined;
+  onSelect: (answerId: number) => void;
+};
+
+export function QuizQuestion({ question, index, total, selected, onSelect }: Props) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const percent = roundedPercent(index + 1, total);
+
+  // A new question moves the focus (and a screen reader) to its text.
+  useEffect(() => {
+    if (index > 0) headingRef.current?.focus();
+  }, [index]);
+
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p className="font-bold text-slate-800">{t.questionOf(index + 1, total)}</p>
+        <p className="text-slate-600">{t.percentComplete(percent)}</p>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={t.percentComplete(percent)}
+        className="mb-6 h-2 overflow-hidden rounded-full bg-slate-100"
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width]"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <div role="radiogroup" aria-labelledby={`question-${question.id}`}>
+        <h2
+          id={`question-${question.id}`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="mb-4 text-lg font-bold break-words text-slate-900"
+        >
+          {question.text}
+        </h2>
+        <div className="space-y-2">
+          {question.answers.map((answer) => (
+            <label
+              key={answer.id}
+              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
+            >
+              <input
+                type="radio"
+                name={`question-${question.id}-answer`}
+                value={answer.id}
+                checked={selected === answer.id}
+                onChange={() => onSelect(answer.id)}
+                className="size-5 shrink-0 accent-brand-700"
+              />
+              <span className="break-words text-slate-900">{answer.text}</span>
+            </label>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

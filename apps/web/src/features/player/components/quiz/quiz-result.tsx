@@ -1,0 +1,65 @@
+// The graded quiz: percent, correct answers out of the total, a bar, the optional review and a finish
+// button that moves on (to the next lesson, or back to the curriculum).
+import type { QuizResult as Result } from '@app/contract';
+import { useState } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { playerMessages } from '../../../../i18n/player';
+import type { QuizLessonContent } from '../../api/lesson-content';
+import { QuizReview } from './quiz-review';
+
+const t = playerMessages.quiz;
+
+type Props = {
+  lessonName: string;
+  result: Result;
+  questions: QuizLessonContent['questions'];
+  finishLabel: string;
+  onFinish: () => void;
+};
+
+export function QuizResultView({ lessonName, result, questions, finishLabel, onFinish }: Props) {
+  const [reviewing, setReviewing] = useState(false);
+  const score = Math.min(100, Math.max(0, result.score));
+  return (
+    <div className="text-center">
+      <p className="text-sm font-semibold text-slate-600">{lessonName}</p>
+      <h1 id="lesson-title" className="mt-1 text-xl font-extrabold text-slate-900">
+        {t.resultTitle}
+      </h1>
+      <p
+        className="mt-4 text-5xl font-extrabold text-brand-700"
+        aria-label={`${t.scoreLabel}: ${t.score(score)}`}
+      >
+        {t.score(score)}
+      </p>
+      <p className="mt-2 font-semibold text-slate-800">{t.correctCount(result.correctCount, result.total)}</p>
+      <div
+        role="progressbar"
+        aria-label={t.scoreLabel}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={score}
+        aria-valuetext={t.score(score)}
+        className="mx-auto mt-4 h-3 max-w-md overflow-hidden rounded-full bg-slate-100"
+      >
+        <div
+          className={`h-full rounded-full ${score >= 50 ? 'bg-green-600' : 'bg-orange-500'}`}
+          style={{ width: `${score}%` }}
+        />
+      </div>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Button onClick={onFinish}>{finishLabel}</Button>
+        {result.review.length > 0 ? (
+          <Button
+            variant="secondary"
+            aria-expanded={reviewing}
+            onClick={() => setReviewing((value) => !value)}
+          >
+            {reviewing ? t.hideReview : t.showReview}
+          </Button>
+        ) : null}
+      </div>
+      {reviewing ? <QuizReview questions={questions} review={result.review} /> : null}
+    </div>
+  );
+}

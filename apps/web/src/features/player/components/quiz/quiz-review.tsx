@@ -1,0 +1,61 @@
+// The corrected quiz: every question with the right answer in green and a wrong choice in red, each
+// also named in words (colour is never the only signal).
+import type { QuizResult } from '@app/contract';
+import type { QuizLessonContent } from '../../api/lesson-content';
+import { playerMessages } from '../../../../i18n/player';
+import { CheckIcon, CrossIcon } from '../icons';
+
+const t = playerMessages.quiz;
+
+type Props = { questions: QuizLessonContent['questions']; review: QuizResult['review'] };
+
+export function QuizReview({ questions, review }: Props) {
+  return (
+    <ol className="mt-6 space-y-5 text-start">
+      {questions.map((question, index) => {
+        const item = review.find((entry) => entry.questionId === question.id);
+        return (
+          <li key={question.id} className="rounded-2xl border border-slate-200 bg-white p-4">
+            <p className="mb-3 font-bold break-words text-slate-900">
+              {playerMessages.quiz.questionOf(index + 1, questions.length)}: {question.text}
+            </p>
+            <ul className="space-y-2">
+              {question.answers.map((answer) => {
+                const correct = item ? answer.id === item.correctAnswerId : answer.isCorrect === true;
+                const chosen = item?.chosenAnswerId === answer.id;
+                const wrongChoice = chosen && !correct;
+                const tone = correct
+                  ? 'border-green-600 bg-green-50 text-green-900'
+                  : wrongChoice
+                    ? 'border-red-600 bg-red-50 text-red-900'
+                    : 'border-slate-200 text-slate-700';
+                const labels: string[] = [];
+                if (correct) labels.push(t.correctAnswer);
+                if (chosen) labels.push(correct ? t.yourCorrectAnswer : t.yourWrongAnswer);
+                return (
+                  <li
+                    key={answer.id}
+                    data-state={correct ? 'correct' : wrongChoice ? 'wrong' : 'neutral'}
+                    className={`flex items-start gap-2 rounded-xl border-2 px-3 py-2 ${tone}`}
+                  >
+                    <span className="mt-0.5 shrink-0">
+                      {correct ? (
+                        <CheckIcon className="size-5" />
+                      ) : wrongChoice ? (
+                        <CrossIcon className="size-5" />
+                      ) : null}
+                    </span>
+                    <span className="min-w-0 flex-1 break-words">{answer.text}</span>
+                    {labels.length > 0 ? (
+                      <span className="shrink-0 text-xs font-bold">{labels.join(' — ')}</span>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

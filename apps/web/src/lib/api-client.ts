@@ -1,0 +1,153 @@
+// The one place that talks to the API: base URL, tenant and device headers, bearer token, cookies,
+// and the refresh dance — on a 401 one refresh is shared by every waiting request, and each request
+// is replayed at most once with the new token. A failed refresh signs the user out.
+import type { z } from 'zod';
+import { authStore } from './auth-store';
+import { deviceId } from './device-id';
+
+export const TENANT_ID = import.meta.env.VITE_TENANT_ID || 'tenant8';
+const API_BASE = '';
+
+export const NETWORK_ERROR_MESSAGE =
+  'Network error. Please check your connection or contact administrator about CORS settings.';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: { errors?: Record<string, string>; data?: unknown } | null = null,
+    readonly code: 'ERR_NETWORK' | 'ERR_HTTP' = 'ERR_HTTP',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  get fieldErrors(): Record<string, string> {
+    return this.body?.errors ?? {};
+  }
+  get isNetwork(): boolean {
+    return this.code === 'ERR_NETWORK';
+  }
+}
+
+export type RequestOptions<S extends z.ZodType | undefined> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | undefined | null>;
+  json?: unknown;
+  form?: FormData;
+  /** Parse the answer with this schema (from packages/contract). */
+  schema?: S;
+  signal?: AbortSignal;
+};
+
+let onSessionExpired: () => void = () => undefined;
+/** The router tells the client how to send the user to /login when the session cannot be renewed. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** Renews the access token once for all callers that are waiting on a 401. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const response = await send('/api/Auth/refresh-token', { method: 'POST' }, authStore.get().token);
+      if (!response.ok) return null;
+      const body = (await response.json()) as { data?: { token?: string } };
+      const token = body.data?.token ?? null;
+      if (token) authStore.setToken(token);
+      return token;
+    } catch {
+      return null;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function buildUrl(path: string, query: RequestOptions<undefined>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function send(
+  url: string,
+  options: RequestOptions<z.ZodType | undefined>,
+  token: string | null,
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Tenant-ID': TENANT_ID,
+    DeviceId: deviceId(),
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  try {
+    return await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, null, 'ERR_NETWORK');
+  }
+}
+
+const NO_REFRESH = new Set([
+  '/api/Auth/login',
+  '/api/Auth/refresh-token',
+  '/api/Auth/logout',
+  '/api/Auth/register',
+]);
+
+export async function apiRequest<S extends z.ZodType | undefined = undefined>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<S extends z.ZodType ? z.output<S> : unknown> {
+  const url = buildUrl(path, options.query);
+  const token = authStore.get().token;
+  let response = await send(url, options, token);
+  if (response.status === 401 && token && !NO_REFRESH.has(path)) {
+    const renewed = await refreshAccessToken();
+    if (!renewed) {
+      authStore.clear();
+      onSessionExpired();
+    } else {
+      response = await send(url, options, renewed);
+      if (response.status === 401) {
+        authStore.clear();
+        onSessionExpired();
+      }
+    }
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    const envelope =
+      typeof body === 'object' && body !== null
+        ? (body as { message?: string; errors?: Record<string, string> })
+        : null;
+    const message =
+      envelope?.message ?? (typeof body === 'string' && body ? body : `HTTP ${response.status}`);
+    throw new ApiError(response.status, message, envelope);
+  }
+  return (options.schema ? options.schema.parse(body) : body) as S extends z.ZodType ? z.output<S> : unknown;
+}

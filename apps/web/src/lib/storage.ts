@@ -1,0 +1,35 @@
+// The browser storage keys of the spec, in one place.
+export const STORAGE_KEYS = {
+  token: 'auth_token',
+  user: 'auth_user',
+  isAuthenticated: 'is_authenticated',
+  userId: 'user_id',
+  deviceId: 'app_device_id',
+  splashSeen: 'splash_seen',
+  completedLessons: (courseId: number | string) => `completed_lessons_${courseId}`,
+} as const;
+
+function safe<T>(action: () => T, fallback: T): T {
+  try {
+    return action();
+  } catch {
+    // Private mode or a full quota must not break the app.
+    return fallback;
+  }
+}
+
+export const storage = {
+  get: (key: string): string | null => safe(() => localStorage.getItem(key), null),
+  set: (key: string, value: string): void => safe(() => localStorage.setItem(key, value), undefined),
+  remove: (key: string): void => safe(() => localStorage.removeItem(key), undefined),
+  getJson<T>(key: string): T | null {
+    const text = storage.get(key);
+    if (text === null) return null;
+    return safe(() => JSON.parse(text) as T, null);
+  },
+  setJson: (key: string, value: unknown): void => storage.set(key, JSON.stringify(value)),
+  session: {
+    get: (key: string): string | null => safe(() => sessionStorage.getItem(key), null),
+    set: (key: string, value: string): void => safe(() => sessionStorage.setItem(key, value), undefined),
+  },
+};

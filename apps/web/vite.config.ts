@@ -1,0 +1,31 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development Vite serves the SPA and forwards the API and media to the server on :3000.
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  define: {
+    // The tenant is chosen at build time (spec: default 'tenant8', overridable).
+    'import.meta.env.VITE_TENANT_ID': JSON.stringify(process.env.VITE_TENANT_ID ?? 'tenant8'),
+  },
+  server: {
+    proxy: { '/api': apiTarget, '/media': apiTarget },
+  },
+  build: {
+    target: 'es2022',
+    // Chunks per route come from the lazy routes; keep the vendor core in one cacheable chunk.
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (/node_modules\/(react-router|cookie|set-cookie-parser)\//.test(id)) return 'router';
+          if (id.includes('node_modules/@tanstack/')) return 'query';
+          return undefined;
+        },
+      },
+    },
+  },
+});
