@@ -136,9 +136,25 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
 async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
   const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
   const hasSpa = existsSync(join(dist, 'index.html'));
-  if (hasSpa) await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // Built assets carry a content hash: cached for a year. The page itself is revalidated, so a
+      // new release reaches phones on their next visit.
+      setHeaders: (reply, path) => {
+        void reply.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && hasSpa;
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && hasSpa;
     if (!wantsPage) throw notFound('Not found');
     return reply.type('text/html; charset=utf-8').sendFile('index.html');
   });
