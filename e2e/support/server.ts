@@ -34,25 +34,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lp-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    detached: true,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOAD_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing-000',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT,
+      detached: true,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOAD_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing-000',
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        SMTP_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -94,5 +98,7 @@ export function printedCodes(output: string, heading: 'enrolment' | 'unit'): str
   if (start < 0) return [];
   const rest = output.slice(start + marker.length);
   const end = rest.search(/\n(Unused |─)/);
-  return [...(end < 0 ? rest : rest.slice(0, end)).matchAll(/\b[2-9A-HJ-KM-NP-Z]{5}-[2-9A-HJ-KM-NP-Z]{5}\b/g)].map((m) => m[0]);
+  return [
+    ...(end < 0 ? rest : rest.slice(0, end)).matchAll(/\b[2-9A-HJ-KM-NP-Z]{5}-[2-9A-HJ-KM-NP-Z]{5}\b/g),
+  ].map((m) => m[0]);
 }

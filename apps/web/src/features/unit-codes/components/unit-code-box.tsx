@@ -48,6 +48,7 @@ export function UnitCodeBox({ isAuthenticated }: { isAuthenticated: boolean }) {
 
   return (
     <section
+      id="unit-code"
       aria-labelledby={headingId}
       className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm"
     >
