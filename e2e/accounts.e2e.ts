@@ -223,7 +223,6 @@ describe('accounts', () => {
     await context.close();
   });
 
-
   test('a protected route redirects to /login and returns to it after logging in', async () => {
     const context = await openContext(browser, server, { deviceId: 'e2e-student-phone', splashSeen: true });
     const page = await context.newPage();

@@ -176,5 +176,4 @@ describe('course player', () => {
     expect(await lessonButton(page, QUIZ).textContent()).toContain('مكتمل');
     await context.close();
   });
-
 });
