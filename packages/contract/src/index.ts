@@ -6,3 +6,4 @@ export * from './site';
 export * from './catalogue';
 export * from './learning';
 export * from './unit-codes';
+export * from './admin';
