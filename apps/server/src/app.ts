@@ -142,6 +142,8 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz twins (vite-plugin-compression2); send the one the phone accepts.
+      preCompressed: true,
       // Built assets carry a content hash: cached for a year. The page itself is revalidated, so a
       // new release reaches phones on their next visit.
       setHeaders: (reply, path) => {

@@ -1,8 +1,9 @@
 // The built web app is served by the API process: pages fall back to index.html (history routing),
 // hashed assets are cached for a year, the page itself is revalidated, /api paths never get the page.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -15,7 +16,15 @@ beforeAll(async () => {
     '<!doctype html><html lang="ar" dir="rtl"><title>منصة</title></html>',
   );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-  api = await startTestApi({ env: { WEB_DIST: dist } });
+  // The build's precompressed twins (vite-plugin-compression2).
+  for (const file of ['index.html', 'assets/index-abc123.js']) {
+    const path = join(dist, file);
+    const original = readFileSync(path);
+    writeFileSync(`${path}.br`, brotliCompressSync(original));
+    writeFileSync(`${path}.gz`, gzipSync(original));
+  }
+  // A flood allowance of 5: static reads must not spend it.
+  api = await startTestApi({ env: { WEB_DIST: dist, RATE_LIMIT_MAX: '5' } });
 });
 afterAll(async () => {
   await api.close();
@@ -48,4 +57,35 @@ it('never answers an unknown /api path with the page', async () => {
   const reply = await api.call('GET', '/api/nothing-here', { headers: { accept: 'text/html' } });
   expect(reply.status).toBe(404);
   expect(reply.body).toEqual({ success: false, message: 'Not found', data: null });
+});
+
+it.each([
+  ['br', 'br'],
+  ['gzip, deflate', 'gzip'],
+])('sends the precompressed twin for accept-encoding %s', async (accept, encoding) => {
+  for (const path of ['/assets/index-abc123.js', '/courses/egypt']) {
+    const reply = await api.call('GET', path, { tenant: null, headers: { 'accept-encoding': accept } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-encoding')).toBe(encoding);
+    expect(reply.headers.get('vary')?.toLowerCase()).toContain('accept-encoding');
+  }
+});
+
+it('sends the plain file when the client accepts no compression', async () => {
+  const reply = await api.call('GET', '/assets/index-abc123.js', {
+    tenant: null,
+    headers: { 'accept-encoding': 'identity' },
+  });
+  expect(reply.headers.get('content-encoding')).toBeNull();
+  expect(reply.text).toBe('console.log(1)');
+});
+
+it('does not count pages and assets against the flood limit, but does count API calls', async () => {
+  for (let i = 0; i < 12; i++) {
+    const reply = await api.call('GET', i % 2 ? '/assets/index-abc123.js' : '/my-courses', { tenant: null });
+    expect(reply.status).toBe(200);
+  }
+  const statuses: number[] = [];
+  for (let i = 0; i < 7; i++) statuses.push((await api.call('GET', '/api/nothing-here')).status);
+  expect(statuses).toContain(429);
 });

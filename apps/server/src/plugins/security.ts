@@ -79,6 +79,9 @@ export async function registerSecurity(
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitMax,
+    // Pages, built assets and media are static and cheap, and a whole school often shares one
+    // address: one page load is a dozen files, so they must not spend the API's flood allowance.
+    allowList: (request) => isStaticRead(request.method, request.url),
     timeWindow: '1 minute',
     skipOnError: true,
     ...(options.redis ? { redis: options.redis, nameSpace: 'flood:' } : {}),
@@ -87,4 +90,8 @@ export async function registerSecurity(
         retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
       }),
   });
+}
+
+function isStaticRead(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api');
 }
