@@ -5,12 +5,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { DbHandle } from './connect';
 import * as foundation from './migrations/0001-foundation';
 import * as learning from './migrations/0002-learning';
+import * as admin from './migrations/0003-admin';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
 const STEPS: Record<string, Step> = {
   '0001-foundation': foundation,
   '0002-learning': learning,
+  '0003-admin': admin,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

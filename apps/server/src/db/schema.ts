@@ -155,6 +155,8 @@ export interface CodeTable {
   /** Normalised (see normalizeCode), unique across tenants. */
   code: string;
   batch_label: string | null;
+  /** The admin batch the code was generated in; null for codes issued before batches existed. */
+  batch_id: number | null;
   used_by: number | null;
   used_at: string | null;
   disabled_at: string | null;
@@ -210,6 +212,34 @@ export interface QuizResultTable {
   submitted_at: string;
 }
 
+export type CodeBatchKind = 'enrollment' | 'unit';
+
+export interface CodeBatchTable {
+  id: Generated<number>;
+  tenant_id: number;
+  kind: CodeBatchKind;
+  course_id: number;
+  /** The unit of a unit-code batch; null for enrolment codes. */
+  unit_id: number | null;
+  label: string;
+  count: number;
+  /** The admin who generated it; null when the operator tool did. */
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  tenant_id: number;
+  actor_id: number | null;
+  /** Dotted verb: course.create, codes.generate, student.sessions.end … */
+  action: string;
+  target_type: string;
+  target_id: number | null;
+  summary: string;
+  created_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
@@ -228,6 +258,8 @@ export interface Database {
   unit_unlocks: UnitUnlockTable;
   lesson_completions: LessonCompletionTable;
   quiz_results: QuizResultTable;
+  code_batches: CodeBatchTable;
+  audit_log: AuditLogTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
