@@ -19,6 +19,7 @@ import {
 } from './support/journey';
 import type { InPage } from './support/in-page';
 import { startServer, type RunningServer } from './support/server';
+import { ltrIsolate } from '../apps/web/src/i18n/messages';
 
 let server: RunningServer;
 let browser: Browser;
@@ -66,7 +67,7 @@ describe('accounts', () => {
     // Success goes to /login with a success banner and the email filled in.
     await waitForPath(page, '/login', { email: account.email });
     await visible(page.getByText('تم إنشاء حسابك بنجاح، يمكنك تسجيل الدخول الآن.'));
-    await visible(page.getByText(`البريد الإلكتروني: ${account.email}`));
+    await visible(page.getByText(`البريد الإلكتروني: ${ltrIsolate(account.email)}`));
     expect(await page.getByLabel('البريد الإلكتروني أو رقم الهاتف').inputValue()).toBe(account.email);
     await checkScreen(page, 'login-after-register');
 
@@ -158,7 +159,9 @@ describe('accounts', () => {
     await checkScreen(page, 'forgot-password-1-sent');
     await sent.getByRole('button', { name: 'متابعة' }).click();
     await waitForPath(page, '/forgot-password', { email: account.email });
-    await visible(page.getByText(`أدخل الكود المرسل إلى ${account.email} ثم اختر كلمة مرور جديدة.`));
+    await visible(
+      page.getByText(`أدخل الكود المرسل إلى ${ltrIsolate(account.email)} ثم اختر كلمة مرور جديدة.`),
+    );
     await checkScreen(page, 'forgot-password-2-code');
 
     const mail = await latestMail(server, account.email);
@@ -188,7 +191,9 @@ describe('accounts', () => {
     // The reset screen reached from a mail link (step 2 with the email filled in).
     await page.goto(`/reset-password?email=${encodeURIComponent(account.email)}`);
     await visible(page.getByLabel('الكود (6 أرقام)'));
-    await visible(page.getByText(`أدخل الكود المرسل إلى ${account.email} ثم اختر كلمة مرور جديدة.`));
+    await visible(
+      page.getByText(`أدخل الكود المرسل إلى ${ltrIsolate(account.email)} ثم اختر كلمة مرور جديدة.`),
+    );
     await checkScreen(page, 'reset-password');
     await context.close();
   });

@@ -1,5 +1,9 @@
 // Every text the app shows, in one Arabic catalogue with typed keys. The spec's English texts (the
 // profile page, some server messages) are kept as the spec gives them.
+/** Wraps Latin text (an email) in a left-to-right isolate, so inside an Arabic sentence it reads
+ * `new@example.com` and not `example.com@new`, and the sentence's punctuation stays in place. */
+export const ltrIsolate = (text: string) => `\u2066${text}\u2069`;
+
 export const messages = {
   app: {
     name: 'منصة التعلم',
@@ -149,7 +153,7 @@ export const messages = {
     registered: 'تم إنشاء حسابك بنجاح، يمكنك تسجيل الدخول الآن.',
     registeredConfirm:
       'تم إنشاء حسابك بنجاح. أرسلنا رابط تأكيد إلى بريدك الإلكتروني؛ افتحه لتأكيد بريدك ثم سجّل الدخول.',
-    accountEmail: (email: string) => `البريد الإلكتروني: ${email}`,
+    accountEmail: (email: string) => `البريد الإلكتروني: ${ltrIsolate(email)}`,
     verified: 'تم تأكيد بريدك الإلكتروني، يمكنك تسجيل الدخول الآن',
     verifyFailed: 'رابط تأكيد البريد الإلكتروني غير صالح أو منتهي الصلاحية.',
     maxDevices: {
@@ -208,7 +212,7 @@ export const messages = {
     codeSent: 'تم إرسال الكود إلى بريدك الإلكتروني.',
     codeSentHint: 'إذا كان البريد مسجّلًا لدينا فستصلك رسالة خلال دقائق. الكود صالح لمدة 10 دقائق.',
     continue: 'متابعة',
-    resetIntro: (email: string) => `أدخل الكود المرسل إلى ${email} ثم اختر كلمة مرور جديدة.`,
+    resetIntro: (email: string) => `أدخل الكود المرسل إلى ${ltrIsolate(email)} ثم اختر كلمة مرور جديدة.`,
     resetIntroNoEmail: 'أدخل بريدك الإلكتروني والكود الذي وصلك ثم اختر كلمة مرور جديدة.',
     code: 'الكود (6 أرقام)',
     codeRequired: 'من فضلك أدخل الكود',

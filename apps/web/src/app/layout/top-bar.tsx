@@ -19,6 +19,22 @@ const LINKS = [
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 font-semibold transition-colors ${isActive ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
 
+/** 'Courses' is an anchor into the home page, not a page: a plain link, so on the home page only
+ * 'Home' is marked current. */
+function NavItem({ link, onClick }: { link: (typeof LINKS)[number]; onClick?: () => void }) {
+  if (link.to.includes('#'))
+    return (
+      <Link to={link.to} className={linkClass({ isActive: false })} onClick={onClick}>
+        {link.label}
+      </Link>
+    );
+  return (
+    <NavLink to={link.to} end={link.end} className={linkClass} onClick={onClick}>
+      {link.label}
+    </NavLink>
+  );
+}
+
 export function TopBar() {
   const { user } = useAuth();
   const logout = useLogout();
@@ -65,9 +81,7 @@ export function TopBar() {
           <ul className="flex items-center gap-1">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={linkClass}>
-                  {link.label}
-                </NavLink>
+                <NavItem link={link} />
               </li>
             ))}
           </ul>
@@ -99,9 +113,7 @@ export function TopBar() {
             <ul className="flex flex-col gap-1 py-2">
               {LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end={link.end} className={linkClass} onClick={close}>
-                    {link.label}
-                  </NavLink>
+                  <NavItem link={link} onClick={close} />
                 </li>
               ))}
             </ul>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { envelope, pending, stubFetch, sentJson } from '../../../../test/fetch';
 import { renderRoute } from '../../../../test/render';
 import { Component as ForgotPassword } from './forgot-password';
+import { ltrIsolate } from '../../../i18n/messages';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -53,7 +54,7 @@ describe('Forgot password, step 1', () => {
     await user.click(screen.getByRole('button', { name: 'متابعة' }));
     expect(await screen.findByText('الخطوة 2 من 3')).toBeInTheDocument();
     expect(
-      screen.getByText('أدخل الكود المرسل إلى Sara@Example.com ثم اختر كلمة مرور جديدة.'),
+      screen.getByText(`أدخل الكود المرسل إلى ${ltrIsolate('Sara@Example.com')} ثم اختر كلمة مرور جديدة.`),
     ).toBeInTheDocument();
     expect(new URLSearchParams(router.state.location.search).get('email')).toBe('Sara@Example.com');
   });
@@ -73,7 +74,7 @@ describe('Forgot password, ?email= and steps 2-3', () => {
     renderForgot('/forgot-password?email=sara%40example.com');
     expect(screen.getByText('الخطوة 2 من 3')).toBeInTheDocument();
     expect(
-      screen.getByText('أدخل الكود المرسل إلى sara@example.com ثم اختر كلمة مرور جديدة.'),
+      screen.getByText(`أدخل الكود المرسل إلى ${ltrIsolate('sara@example.com')} ثم اختر كلمة مرور جديدة.`),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'إرسال الكود' })).not.toBeInTheDocument();
   });

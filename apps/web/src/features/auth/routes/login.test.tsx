@@ -4,6 +4,7 @@ import { envelope, failingFetch, stubFetch, type Call, sentJson } from '../../..
 import { renderRoute, TEST_USER, type RenderOptions } from '../../../../test/render';
 import { authStore } from '../../../lib/auth-store';
 import { Component as Login } from './login';
+import { ltrIsolate } from '../../../i18n/messages';
 
 const CONTACT = {
   whatsApp_Number: '+20 100 000 0000',
@@ -97,7 +98,7 @@ describe('Login', () => {
       state: { registered: true, email: 'new@example.com' },
     });
     expect(screen.getByText('تم إنشاء حسابك بنجاح، يمكنك تسجيل الدخول الآن.')).toBeInTheDocument();
-    expect(screen.getByText('البريد الإلكتروني: new@example.com')).toBeInTheDocument();
+    expect(screen.getByText(`البريد الإلكتروني: ${ltrIsolate('new@example.com')}`)).toBeInTheDocument();
     expect(screen.getByLabelText('البريد الإلكتروني أو رقم الهاتف')).toHaveValue('new@example.com');
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { envelope, stubFetch } from '../../../../test/fetch';
 import { renderRoute } from '../../../../test/render';
 import { Component as ResetPassword } from './reset-password';
+import { ltrIsolate } from '../../../i18n/messages';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
@@ -23,7 +24,7 @@ describe('Reset password route', () => {
     renderReset();
     expect(screen.getByText('الخطوة 2 من 3')).toBeInTheDocument();
     expect(
-      screen.getByText('أدخل الكود المرسل إلى sara@example.com ثم اختر كلمة مرور جديدة.'),
+      screen.getByText(`أدخل الكود المرسل إلى ${ltrIsolate('sara@example.com')} ثم اختر كلمة مرور جديدة.`),
     ).toBeInTheDocument();
   });
 

@@ -36,7 +36,7 @@ export function QuizReview({ questions, review }: Props) {
                   <li
                     key={answer.id}
                     data-state={correct ? 'correct' : wrongChoice ? 'wrong' : 'neutral'}
-                    className={`flex items-start gap-2 rounded-xl border-2 px-3 py-2 ${tone}`}
+                    className={`flex flex-wrap items-start gap-x-2 gap-y-1 rounded-xl border-2 px-3 py-2 ${tone}`}
                   >
                     <span className="mt-0.5 shrink-0">
                       {correct ? (
@@ -47,7 +47,10 @@ export function QuizReview({ questions, review }: Props) {
                     </span>
                     <span className="min-w-0 flex-1 break-words">{answer.text}</span>
                     {labels.length > 0 ? (
-                      <span className="shrink-0 text-xs font-bold">{labels.join(' — ')}</span>
+                      // On a phone the label takes its own line under the answer instead of squeezing it.
+                      <span className="w-full ps-7 text-xs font-bold sm:w-auto sm:shrink-0 sm:ps-0">
+                        {labels.join(' — ')}
+                      </span>
                     ) : null}
                   </li>
                 );
