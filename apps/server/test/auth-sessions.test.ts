@@ -37,6 +37,14 @@ function clearsCookie(cookie: string | undefined): boolean {
 }
 
 describe('POST /api/Auth/refresh-token', () => {
+  it('issues a token distinct from the one in hand even within the same second', async () => {
+    const { device } = await signedIn();
+    const oldToken = device.token!;
+    const reply = await device.call('POST', REFRESH);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.token).not.toBe(oldToken);
+  });
+
   it('rotates the refresh cookie and issues a new access token; the old one lasts until it expires', async () => {
     const { device } = await signedIn();
     const oldToken = device.token!;

@@ -18,6 +18,9 @@ export const signAccessToken = (jwt: Jwt, claims: AccessClaims, now: Date): stri
       tid: claims.tenantId,
       sid: claims.sessionId,
       did: claims.deviceId,
+      // Two tokens issued to one session in the same second are otherwise byte-identical; a unique
+      // id keeps every issued token distinct (a client can tell a renewed token from the old one).
+      jti: randomToken(9),
     },
     ACCESS_TOKEN_SECONDS,
     now,
