@@ -44,6 +44,17 @@ export function TextField({
   );
 }
 
+/** A password input: masked, written left to right, and with the autocomplete hint password
+ * managers need to tell a sign-in from a new password. */
+export function PasswordField(
+  props: FieldProps &
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'dir' | 'autoComplete'> & {
+      autoComplete: 'current-password' | 'new-password';
+    },
+) {
+  return <TextField type="password" dir="ltr" {...props} />;
+}
+
 export function SelectField({
   label,
   error,

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { PasswordField, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { localizeServerMessage, messages } from '../../../i18n/messages';
 import { login } from '../api/auth-api';
@@ -90,11 +90,9 @@ export function LoginForm({
         error={errors.EmailorMobile?.message}
         {...form.register('EmailorMobile')}
       />
-      <TextField
+      <PasswordField
         label={messages.auth.password}
-        type="password"
         autoComplete="current-password"
-        dir="ltr"
         error={errors.password?.message}
         {...form.register('password')}
       />

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { SelectField, PasswordField, TextField } from '../../../components/ui/field';
 import { messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/profile';
@@ -80,23 +80,20 @@ export function ProfileForm({ profile }: { profile: ProfileData }) {
       </SelectField>
       <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4">
         <legend className="px-1 font-bold text-slate-900">{t.changePassword}</legend>
-        <TextField
+        <PasswordField
           label={t.currentPassword}
-          type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...form.register('currentPassword')}
         />
-        <TextField
+        <PasswordField
           label={t.newPassword}
-          type="password"
           autoComplete="new-password"
           error={errors.newPassword?.message}
           {...form.register('newPassword')}
         />
-        <TextField
+        <PasswordField
           label={t.confirmPassword}
-          type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { SelectField, PasswordField, TextField } from '../../../components/ui/field';
 import { RadioGroup } from '../../../components/ui/radio-group';
 import { localizeServerMessage, messages } from '../../../i18n/messages';
 import { ApiError } from '../../../lib/api-client';
@@ -85,19 +85,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: Register
         {...form.register('email')}
       />
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField
+        <PasswordField
           label={messages.auth.password}
-          type="password"
           autoComplete="new-password"
-          dir="ltr"
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <TextField
+        <PasswordField
           label={t.confirmPassword}
-          type="password"
           autoComplete="new-password"
-          dir="ltr"
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />

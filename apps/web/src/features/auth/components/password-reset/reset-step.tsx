@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
-import { TextField } from '../../../../components/ui/field';
+import { PasswordField, TextField } from '../../../../components/ui/field';
 import { messages } from '../../../../i18n/messages';
 import { resetPassword } from '../../api/auth-api';
 import { resetPasswordSchema } from '../../schemas/reset-password';
@@ -58,19 +58,15 @@ export function ResetStep({
         error={errors.otp?.message}
         {...form.register('otp')}
       />
-      <TextField
+      <PasswordField
         label={t.newPassword}
-        type="password"
         autoComplete="new-password"
-        dir="ltr"
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
-      <TextField
+      <PasswordField
         label={t.confirmPassword}
-        type="password"
         autoComplete="new-password"
-        dir="ltr"
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
