@@ -42,7 +42,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'web',
       root: './apps/web',
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       environment: 'jsdom',
       setupFiles: ['./test/setup.ts'],
     },

@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { routePreload } from './build/route-preload.ts';
 
 // In development Vite serves the SPA and forwards the API and media to the server on :3000.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -10,6 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    routePreload({ root: import.meta.dirname }),
     // Brotli and gzip twins of every text asset, written once at build time: the server sends them
     // as they are (no compression work per request), which is most of a phone's first-load time.
     compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024, logLevel: 'silent' }),
