@@ -18,6 +18,7 @@ import { learningRoutes } from './modules/learning/routes';
 import { unitCodeRoutes } from './modules/unit-codes/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { siteRoutes } from './modules/site/routes';
+import { adminRoutes } from './modules/admin/routes/admin-routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -114,9 +115,10 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
         access: services.access,
         attachments: services.attachments,
         tenants: services.tenants,
-        uploadsDir: join(config.dataDir, 'uploads'),
+        uploadsDir: services.uploadsDir,
       });
       await api.register(unitCodeRoutes, { unitCodes: services.unitCodes });
+      await api.register(adminRoutes, { admin: services.admin });
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 // The composition root: every repository and service is built here, once, and each service is
 // given only what it uses.
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -24,6 +25,7 @@ import { ProgressService } from './modules/learning/progress-service';
 import { QuizService } from './modules/learning/quiz-service';
 import { TenantDirectory } from './modules/tenants/directory';
 import { UnitCodeService } from './modules/unit-codes/unit-code-service';
+import { createAdminServices } from './modules/admin/admin-services';
 
 export type ServiceOverrides = { clock?: Clock; limits?: LimitOverrides };
 
@@ -46,6 +48,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const access = new LessonAccess({ db, clock, catalogue: catalogueCache, progress: studentProgress });
   const attachments = new AttachmentLinks({ jwt, clock });
   const quizzes = new QuizService({ db, clock, access, catalogue: catalogueCache });
+  const uploadsDir = join(config.dataDir, 'uploads');
 
   return {
     config,
@@ -90,6 +93,16 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       limits,
       catalogue: catalogueCache,
       progress: studentProgress,
+    }),
+    uploadsDir,
+    admin: createAdminServices({
+      db,
+      dialect: database.dialect,
+      clock,
+      catalogue: catalogueCache,
+      tenants,
+      sessions,
+      uploadsDir,
     }),
     async close() {
       await mailer.idle();

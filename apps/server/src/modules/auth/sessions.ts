@@ -152,9 +152,12 @@ export class SessionRepository {
       .execute();
   }
 
-  /** Ends every session of the account, or every one but `keepSessionId`. Returns how many ended. */
-  async endAll(userId: number, keepSessionId?: string): Promise<number> {
-    let query = this.db.deleteFrom('device_sessions').where('user_id', '=', userId);
+  /**
+   * Ends every session of the account, or every one but `keepSessionId`. Returns how many ended.
+   * `on` is a transaction the caller writes more in (an admin's audit entry).
+   */
+  async endAll(userId: number, keepSessionId?: string, on: Db = this.db): Promise<number> {
+    let query = on.deleteFrom('device_sessions').where('user_id', '=', userId);
     if (keepSessionId) query = query.where('id', '!=', keepSessionId);
     const result = await query.executeTakeFirst();
     return Number(result.numDeletedRows);

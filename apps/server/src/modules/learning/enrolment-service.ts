@@ -90,6 +90,8 @@ export class EnrolmentService {
         .set({ used_by: userId, used_at: now })
         .where('id', '=', row.id)
         .where('used_by', 'is', null)
+        // An admin may disable the code between the read above and this claim.
+        .where('disabled_at', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw conflict(CODE_USED);
       const enrolled = await trx

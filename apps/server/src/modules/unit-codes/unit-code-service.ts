@@ -57,6 +57,8 @@ export class UnitCodeService {
         .set({ used_by: userId, used_at: now })
         .where('id', '=', row.id)
         .where('used_by', 'is', null)
+        // An admin may disable the code between the read above and this claim.
+        .where('disabled_at', 'is', null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw conflict(CODE_USED);
       // A new code for a unit already unlocked starts its window again from today.

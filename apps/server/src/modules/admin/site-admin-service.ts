@@ -1,0 +1,65 @@
+// The school's name and contact links (the footer's Contact/getAll). A change is seen at once by this
+// process (its tenant cache entry is dropped) and by others within the tenant cache's lifetime.
+import type { SiteSettings } from '@app/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/connect';
+import type { Tenant } from '../../db/schema';
+import type { TenantDirectory } from '../tenants/directory';
+import type { AdminActor } from './admin-guard';
+import type { AdminWriter } from './admin-writer';
+
+type SiteValues = z.output<typeof SiteSettings>;
+
+const toSettings = (
+  tenant: Pick<Tenant, 'name' | 'whatsapp_number' | 'facebook_page' | 'youtube_channel' | 'tiktok_channel'>,
+) => ({
+  name: tenant.name,
+  whatsappNumber: tenant.whatsapp_number,
+  facebookPage: tenant.facebook_page,
+  youtubeChannel: tenant.youtube_channel,
+  tiktokChannel: tenant.tiktok_channel,
+});
+
+export class SiteAdminService {
+  constructor(private readonly deps: { db: Db; writer: AdminWriter; tenants: TenantDirectory }) {}
+
+  /** Read from the table, not the cache, so the form shows what is stored. */
+  async get(tenantId: number) {
+    const tenant = await this.deps.db
+      .selectFrom('tenants')
+      .selectAll()
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    return toSettings(tenant);
+  }
+
+  async update(actor: AdminActor, input: SiteValues) {
+    await this.deps.writer.run(actor, async (trx) => {
+      await trx
+        .updateTable('tenants')
+        .set({
+          name: input.name,
+          whatsapp_number: input.whatsappNumber,
+          facebook_page: input.facebookPage,
+          youtube_channel: input.youtubeChannel,
+          tiktok_channel: input.tiktokChannel,
+        })
+        .where('id', '=', actor.tenant.id)
+        .execute();
+      const changed = (Object.keys(input) as (keyof SiteValues)[]).filter(
+        (key) => input[key] !== toSettings(actor.tenant)[key],
+      );
+      return {
+        result: null,
+        audit: {
+          action: 'site.update',
+          targetType: 'site',
+          targetId: actor.tenant.id,
+          summary: `Updated the site settings (${changed.length > 0 ? changed.join(', ') : 'no change'})`,
+        },
+      };
+    });
+    this.deps.tenants.forget(actor.tenant.slug);
+    return this.get(actor.tenant.id);
+  }
+}

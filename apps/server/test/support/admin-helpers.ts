@@ -1,0 +1,111 @@
+// What the admin suites share: an admin account signed in on its own device, a signed-in student,
+// a second school with rows of its own (for the 404 cases), uploads, and the audit log as stored.
+import { randomBytes, randomInt } from 'node:crypto';
+import { hashPassword } from '../../src/modules/auth/passwords';
+import { UserRepository } from '../../src/modules/auth/users';
+import type { Tenant } from '../../src/db/schema';
+import { ensureTenant } from './auth-helpers';
+import { buildCourse, fourOptions, type BuiltCourse } from './catalogue-fixture';
+import { PASSWORD, registerStudent, TENANT, type Device, type TestApi } from './test-api';
+
+export const ADMINS_ONLY = 'Only administrators can do this';
+export const OTHER_TENANT = 'tenant9';
+
+export const failure = (message: string) => ({ success: false, message, data: null });
+
+/** The password hash is the slow part of making an account: computed once per file. */
+let passwordHash: Promise<string> | null = null;
+
+export type SignedIn = { id: number; name: string; email: string; device: Device };
+
+/** An account with the admin role in `tenant`, signed in on a device of its own. */
+export async function signedInAdmin(api: TestApi, tenant = TENANT): Promise<SignedIn> {
+  const row = await api.services.tenants.bySlug(tenant);
+  if (!row) throw new Error(`no tenant ${tenant}`);
+  const now = api.clock.now().toISOString();
+  const email = `admin-${randomBytes(5).toString('hex')}@example.com`;
+  passwordHash ??= hashPassword(PASSWORD);
+  const user = await new UserRepository(api.db).create({
+    tenant_id: row.id,
+    name: 'مدير المنصة',
+    email,
+    phone: `015${String(randomInt(0, 99_999_999)).padStart(8, '0')}`,
+    parent_phone: '',
+    academic_year: '',
+    is_online: 1,
+    role: 'admin',
+    password_hash: await passwordHash,
+    email_confirmed_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+  const device = api.device();
+  device.tenant = tenant;
+  const reply = await device.login(email);
+  if (reply.status !== 200) throw new Error(`admin login failed: ${reply.status} ${reply.text}`);
+  return { id: user.id, name: user.name, email, device };
+}
+
+/** A student registered over HTTP and signed in on a device of their own. */
+export async function signedInStudent(api: TestApi, tenant = TENANT) {
+  const fields = await registerStudent(api, {}, tenant);
+  const device = api.device();
+  device.tenant = tenant;
+  const reply = await device.login(fields.Email);
+  if (reply.status !== 200) throw new Error(`student login failed: ${reply.status} ${reply.text}`);
+  return { id: fields.id, name: fields.UserName, email: fields.Email, phone: fields.PhoneNumber, device };
+}
+
+/** A second school with a course (a video and a quiz lesson) and a student: its ids must answer 404. */
+export async function otherSchool(
+  api: TestApi,
+): Promise<{ tenant: Tenant; course: BuiltCourse; studentId: number }> {
+  const tenant = await ensureTenant(api, OTHER_TENANT);
+  const course = await buildCourse(api.db, {
+    tenantId: tenant.id,
+    units: [[{ type: 'Video' }, { type: 'Quiz', questions: [fourOptions('س')] }]],
+  });
+  const student = await registerStudent(api, {}, OTHER_TENANT);
+  return { tenant, course, studentId: student.id };
+}
+
+/** A multipart upload with one `file` part, as a browser sends it; answers status and JSON body. */
+export async function upload(
+  api: TestApi,
+  device: Device,
+  path: string,
+  bytes: Uint8Array,
+  file: { name?: string; type?: string } = {},
+) {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([bytes], { type: file.type ?? 'application/octet-stream' }),
+    file.name ?? 'file',
+  );
+  const headers: Record<string, string> = { 'x-tenant-id': device.tenant, deviceid: device.deviceId };
+  if (device.token) headers.authorization = `Bearer ${device.token}`;
+  const response = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers, body: form });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+/** The tenant's audit entries as stored, newest first. */
+export function auditRows(api: TestApi, tenantId: number) {
+  return api.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A tiny valid PNG (1×1) and other files identified by their first bytes. */
+export const FILES = {
+  png: Buffer.from(
+    '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000000000500010d0a2db40000000049454e44ae426082',
+    'hex',
+  ),
+  jpg: Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex'),
+  pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  html: Buffer.from('<!doctype html><script>alert(1)</script>'),
+};
