@@ -8,26 +8,23 @@ import type { Tenant } from '../src/db/schema';
 import { issueCodes } from '../src/modules/codes/code-issuer';
 import {
   ADMINS_ONLY,
+  adminSuite,
   auditRows,
   failure,
   FILES,
   OTHER_TENANT,
-  otherSchool,
   signedInAdmin,
   signedInStudent,
   upload,
+  type OtherSchool,
   type SignedIn,
+  type Student,
 } from './support/admin-helpers';
 import { buildCourse, fourOptions, type BuiltCourse } from './support/catalogue-fixture';
-import { startTestApi, TENANT, type TestApi } from './support/test-api';
+import { startTestApi, type TestApi } from './support/test-api';
 
 const COURSE_NOT_FOUND = 'Course not found.';
 
-let api: TestApi;
-let tenant: Tenant;
-let admin: SignedIn;
-let student: Awaited<ReturnType<typeof signedInStudent>>;
-let other: Awaited<ReturnType<typeof otherSchool>>;
 let teacherId: number;
 let otherTeacherId: number;
 
@@ -49,17 +46,12 @@ async function addTeacher(tenantId: number, name: string) {
   return row.id;
 }
 
+const suite = adminSuite();
+let api: TestApi, tenant: Tenant, admin: SignedIn, student: Student, other: OtherSchool;
 beforeAll(async () => {
-  api = await startTestApi();
-  tenant = (await api.services.tenants.bySlug(TENANT))!;
-  admin = await signedInAdmin(api);
-  student = await signedInStudent(api);
-  other = await otherSchool(api);
+  ({ api, tenant, admin, student, other } = suite);
   teacherId = await addTeacher(tenant.id, 'أ. سامي');
   otherTeacherId = await addTeacher(other.tenant.id, 'أ. غريب');
-});
-afterAll(async () => {
-  await api.close();
 });
 
 const course = (overrides: Record<string, unknown> = {}) => ({

@@ -1,12 +1,13 @@
 // What the admin suites share: an admin account signed in on its own device, a signed-in student,
 // a second school with rows of its own (for the 404 cases), uploads, and the audit log as stored.
 import { randomBytes, randomInt } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { UserRepository } from '../../src/modules/auth/users';
 import type { Tenant } from '../../src/db/schema';
 import { ensureTenant } from './auth-helpers';
 import { buildCourse, fourOptions, type BuiltCourse } from './catalogue-fixture';
-import { PASSWORD, registerStudent, TENANT, type Device, type TestApi } from './test-api';
+import { PASSWORD, registerStudent, startTestApi, TENANT, type Device, type TestApi } from './test-api';
 
 export const ADMINS_ONLY = 'Only administrators can do this';
 export const OTHER_TENANT = 'tenant9';
@@ -109,3 +110,73 @@ export const FILES = {
   pdf: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
   html: Buffer.from('<!doctype html><script>alert(1)</script>'),
 };
+
+/** Enrols a student straight in the database, from the test clock's now. */
+export async function enrolDirectly(api: TestApi, tenantId: number, studentId: number, courseId: number) {
+  await api.db
+    .insertInto('enrollments')
+    .values({
+      tenant_id: tenantId,
+      user_id: studentId,
+      course_id: courseId,
+      enrolled_at: api.clock.now().toISOString(),
+      source: 'admin',
+      code_id: null,
+    })
+    .execute();
+}
+
+/** The student submits the quiz over HTTP, choosing answer `pick` (default: the correct one) each time. */
+export async function submitQuiz(
+  student: { device: Device },
+  course: BuiltCourse,
+  lessonId: number,
+  pick: (question: { answerIds: number[]; correctAnswerId: number }) => number = (q) => q.correctAnswerId,
+) {
+  const answers = course.quizzes.get(lessonId)!.map((q) => ({ questionId: q.questionId, answerId: pick(q) }));
+  const reply = await student.device.call('POST', '/api/quizresult/submit', { json: { lessonId, answers } });
+  if (reply.status !== 200) throw new Error(`submit failed: ${reply.status} ${reply.text}`);
+  return reply.body.data as { score: number };
+}
+
+export type Student = Awaited<ReturnType<typeof signedInStudent>>;
+export type OtherSchool = Awaited<ReturnType<typeof otherSchool>>;
+export type AdminSuite = {
+  api: TestApi;
+  tenant: Tenant;
+  admin: SignedIn;
+  student: Student;
+  other: OtherSchool;
+};
+
+/**
+ * A file's fixture: the API on a fresh database, its default school, an admin and a student of it,
+ * and a second school. Filled in by a beforeAll hook; closed after the file.
+ */
+export function adminSuite(options: Parameters<typeof startTestApi>[0] = {}): AdminSuite {
+  const suite = {} as AdminSuite;
+  beforeAll(async () => {
+    suite.api = await startTestApi(options);
+    suite.tenant = (await suite.api.services.tenants.bySlug(TENANT))!;
+    suite.admin = await signedInAdmin(suite.api);
+    suite.student = await signedInStudent(suite.api);
+    suite.other = await otherSchool(suite.api);
+  });
+  afterAll(async () => {
+    await suite.api.close();
+  });
+  return suite;
+}
+
+export type Endpoint = [method: string, path: string, json?: unknown];
+
+/** Each endpoint answers 401 without a token and 403 (the envelope) to a signed-in student. */
+export async function expectAdminOnly(api: TestApi, student: { device: Device }, endpoints: Endpoint[]) {
+  for (const [method, path, json] of endpoints) {
+    const options = json === undefined ? {} : { json };
+    expect((await api.call(method, path, options)).status, `${method} ${path}`).toBe(401);
+    const refused = await student.device.call(method, path, options);
+    expect(refused.status, `${method} ${path}`).toBe(403);
+    expect(refused.body).toEqual(failure(ADMINS_ONLY));
+  }
+}
