@@ -71,6 +71,7 @@ export const AdminMeResponse = envelope(AdminMe);
 
 // ── Teachers (for the course form's select) ─────────────────────────────────────────────────────
 export const AdminTeacher = z.object({ id: z.number().int(), name: z.string(), title: z.string() });
+export type AdminTeacher = z.infer<typeof AdminTeacher>;
 export const AdminTeachersResponse = envelope(z.object({ teachers: z.array(AdminTeacher) }));
 
 // ── Courses ─────────────────────────────────────────────────────────────────────────────────────
@@ -123,10 +124,16 @@ export const CourseInput = z.object({
 });
 export type CourseInput = z.input<typeof CourseInput>;
 
-/** POST /api/Admin/Courses/{id}/Active. */
+/** POST /api/Admin/Courses/{id}/Active. Create, edit, activate and the image upload answer AdminCourseResponse. */
 export const ActiveInput = z.object({ active: z.boolean({ error: 'active must be true or false' }) });
 
 export const AdminCourseResponse = envelope(AdminCourse);
+
+/**
+ * DELETE /api/Admin/Courses/{id}: MessageOnly. 409 while any student is enrolled, has unlocked one of
+ * its units or has used one of its codes (deactivate it instead); otherwise its units, lessons,
+ * quizzes, unused codes and batches go with it.
+ */
 
 // ── Units and lessons ───────────────────────────────────────────────────────────────────────────
 export const AdminLessonSummary = z.object({
@@ -150,7 +157,11 @@ export const AdminCourseDetail = AdminCourse.extend({ units: z.array(AdminUnit) 
 export type AdminCourseDetail = z.infer<typeof AdminCourseDetail>;
 export const AdminCourseDetailResponse = envelope(AdminCourseDetail);
 
-/** POST /api/Admin/Courses/{courseId}/Units and PUT /api/Admin/Units/{id}. */
+/**
+ * POST /api/Admin/Courses/{courseId}/Units and PUT /api/Admin/Units/{id}: answer AdminUnitResponse.
+ * DELETE /api/Admin/Units/{id}: MessageOnly; 409 while a student has unlocked the unit, used one of its
+ * codes or submitted one of its quizzes.
+ */
 export const UnitInput = z.object({
   name: text(ADMIN_LIMITS.unitName, 'Unit name'),
   title: z.string().trim().max(ADMIN_LIMITS.unitTitle).default(''),
@@ -158,7 +169,11 @@ export const UnitInput = z.object({
 export type UnitInput = z.input<typeof UnitInput>;
 export const AdminUnitResponse = envelope(AdminUnit);
 
-/** PUT /api/Admin/Courses/{id}/UnitOrder and PUT /api/Admin/Units/{id}/LessonOrder: a permutation. */
+/**
+ * PUT /api/Admin/Courses/{id}/UnitOrder and PUT /api/Admin/Units/{id}/LessonOrder: a permutation of
+ * exactly the course's units / the unit's lessons (else 400). UnitOrder answers
+ * AdminCourseDetailResponse, LessonOrder AdminUnitResponse.
+ */
 export const OrderInput = z.object({
   ids: z.array(idField).min(1).max(1000, { error: 'Too many items' }),
 });
@@ -181,7 +196,13 @@ export const QuestionInput = z
   });
 export type QuestionInput = z.input<typeof QuestionInput>;
 
-/** POST /api/Admin/Units/{unitId}/Lessons and PUT /api/Admin/Lessons/{id}. */
+/**
+ * POST /api/Admin/Units/{unitId}/Lessons and PUT /api/Admin/Lessons/{id}: answer AdminLessonResponse.
+ * PUT may change a quiz's questions or answers only while no student has submitted it (409 otherwise;
+ * sending the stored questions unchanged, e.g. to rename, is fine). A Video's attachmentUrl replaces
+ * an uploaded attachment; null keeps it. DELETE /api/Admin/Lessons/{id}: MessageOnly; a video with
+ * completions may be deleted, a quiz with results may not (409).
+ */
 export const LessonInput = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('Video'),
@@ -231,7 +252,10 @@ export const AdminLessonResponse = envelope(AdminLesson);
 
 // Uploads: POST /api/Admin/Courses/{id}/Image and POST /api/Admin/Lessons/{id}/Attachment take
 // multipart/form-data with one `file` part (≤ maxUploadBytes); images png/jpeg/webp, attachments
-// pdf/doc(x)/ppt(x)/xls(x)/zip/png/jpeg. They answer the updated course or lesson.
+// pdf/doc(x)/ppt(x)/xls(x)/zip/png/jpeg, recognised by their bytes (name and Content-Type are not
+// trusted). They answer the updated course or lesson. An uploaded course image is public, at the
+// imagePath answered (`/api/files/images/<name>`); an uploaded attachment is named in attachmentFile
+// and reaches students only through signed links.
 
 // ── Codes ───────────────────────────────────────────────────────────────────────────────────────
 export const CodeKind = z.enum(['enrollment', 'unit']);
@@ -268,6 +292,7 @@ export const CodeBatch = z.object({
   usedCount: z.number().int(),
   disabledCount: z.number().int(),
   createdAt: z.string(),
+  /** The admin's name, or 'operator' for a batch made by the operator tool (`npm run admin -- codes`). */
   createdBy: z.string(),
 });
 export type CodeBatch = z.infer<typeof CodeBatch>;
@@ -372,7 +397,10 @@ export const AdminStudentDetailResponse = envelope(AdminStudentDetail);
 /** DELETE /api/Admin/Students/{id}/Sessions: the student's next request is a 401. */
 export const EndedSessionsResponse = envelope(z.object({ ended: z.number().int() }));
 
-/** POST /api/Admin/Students/{id}/Enrollments: manual enrolment (source 'admin'); 409 when enrolled. */
+/**
+ * POST /api/Admin/Students/{id}/Enrollments: manual enrolment (source 'admin'); 409 when enrolled.
+ * Answers AdminStudentDetailResponse.
+ */
 export const ManualEnrollmentInput = z.object({ courseId: idField });
 
 // ── Quiz results ────────────────────────────────────────────────────────────────────────────────
@@ -388,7 +416,11 @@ export const QuizSummaryResponse = envelope(
   z.object({ courseId: z.number().int(), courseName: z.string(), quizzes: z.array(QuizSummary) }),
 );
 
-/** GET /api/Admin/QuizResults?courseId=&lessonId= (one of them required); Export gives the CSV. */
+/**
+ * GET /api/Admin/QuizResults?courseId=&lessonId= (one of them required); Export gives the CSV
+ * (UTF-8 with BOM): student name,student email,student phone,course,lesson,score,correct answers,
+ * questions,submitted at. averageScore is over every result matching the filters, not just the page.
+ */
 export const QuizResultQuery = AdminSearchQuery.extend({
   courseId: idParam.optional(),
   lessonId: idParam.optional(),

@@ -46,7 +46,7 @@ export class CourseAdminService {
   }
 
   /** The tenant's teachers, for the course form's select. */
-  async teachers(tenantId: number): Promise<z.infer<typeof AdminTeacher>[]> {
+  async teachers(tenantId: number): Promise<AdminTeacher[]> {
     return this.deps.db
       .selectFrom('teachers')
       .select(['id', 'name', 'title'])
