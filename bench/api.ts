@@ -9,13 +9,16 @@
 //
 // Before the load, the server child writes the large catalogue (bench/catalogue.ts: 200 courses ×
 // 10 units × 8 lessons, 10,000 students) into its fresh database; --only without a catalogue route
-// skips that. Access tokens live 15 minutes: a student whose token would expire during the next route
+// skips that. Before the load, a batch of 5,000 codes is generated and timed (bench/code-batches.ts:
+// median of five requests, printed and written to .bench/codes-<db>.json); `--only codes` runs just
+// that. Access tokens live 15 minutes: a student whose token would expire during the next route
 // logs in again before it, so long runs stay authenticated.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CODES_SCENARIO, formatTiming, timeCodeBatches } from './code-batches';
 import { createBenchDatabase, type BenchDatabase, type DbKind } from './database';
 import { measure, stopAllRuns, type LoadOptions, type MeasuredWindow, type Target } from './measure';
 import {
@@ -35,6 +38,7 @@ import {
   headersOf,
   keepTokenFresh,
   seed,
+  TENANT,
   type CatalogueSeedReply,
   type Scenario,
   type SeedContext,
@@ -236,8 +240,12 @@ async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
 
     const selected = (name: string) =>
       settings.only.length === 0 || settings.only.some((part) => name.includes(part));
+    // Timed one request at a time, on the fresh database, before any load (--only codes runs just this).
+    const codes = selected(CODES_SCENARIO);
+    if (codes) await benchCodeBatches(server.child, kind, baseUrl, settings);
     const seeded = await seed(ctx, { catalogue: CATALOGUE_SCENARIOS.some(selected) });
     const scenarios = buildScenarios(seeded, ctx).filter((scenario) => selected(scenario.name));
+    if (scenarios.length === 0 && codes) return;
     if (scenarios.length === 0) throw new Error(`--only ${settings.only.join(',')} matches no scenario`);
     // One request each before any load: a route that answers an error (a 403 from a locking or
     // enrolment mistake, a 401) is reported as an ERROR row and not measured, rather than timed.
@@ -311,6 +319,27 @@ async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
   } finally {
     await cleanUp();
   }
+}
+
+/** The 5,000-code batch: an admin written by the server child, then timed requests; printed and kept. */
+async function benchCodeBatches(child: ChildProcess, kind: DbKind, baseUrl: string, settings: Settings) {
+  const password = `bench-${randomBytes(6).toString('hex')}`;
+  const { type: _type, ...admin } = await ask(
+    child,
+    { type: 'seed-batch-admin', tenantSlug: TENANT, password },
+    'batch-admin-seeded',
+  );
+  process.stdout.write(`[bench] ${kind}: ${CODES_SCENARIO} ... `);
+  const timing = await timeCodeBatches(baseUrl, TENANT, { ...admin, password });
+  console.log(`median ${timing.medianMs} ms`);
+  console.log(formatTiming(kind, timing));
+  const suffix = settings.only.length > 0 ? '-partial' : '';
+  const file = join(ROOT, '.bench', `codes-${kind}${suffix}.json`);
+  mkdirSync(join(ROOT, '.bench'), { recursive: true });
+  writeFileSync(
+    file,
+    `${JSON.stringify({ db: kind, scenario: CODES_SCENARIO, at: new Date().toISOString(), ...timing }, null, 2)}\n`,
+  );
 }
 
 /** Asks the server child for the large catalogue and prints how long it took. */

@@ -23,6 +23,7 @@ import { loadConfig } from '../apps/server/src/config';
 import type { DbHandle } from '../apps/server/src/db/connect';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { seedCatalogue, type CatalogueSeed } from './catalogue';
+import { seedBatchAdmin, type BatchAdmin } from './code-batches';
 
 export type ReadyMessage = { type: 'ready'; appPort: number; barePort: number; pid: number };
 /** Requests the parent sends around each measured window, and their answers. */
@@ -30,19 +31,25 @@ export type ControlRequest =
   | { type: 'usage:read' }
   | { type: 'profile:start' }
   | { type: 'profile:stop'; file: string }
-  | { type: 'seed-catalogue'; tenantSlug: string; password: string };
+  | { type: 'seed-catalogue'; tenantSlug: string; password: string }
+  | { type: 'seed-batch-admin'; tenantSlug: string; password: string };
 export type ControlReply =
   | { type: 'usage'; cpuMicros: number }
   | { type: 'profile:started' }
   | { type: 'profile:stopped'; file: string }
-  | ({ type: 'catalogue-seeded'; hashMs: number; totalMs: number } & CatalogueSeed);
+  | ({ type: 'catalogue-seeded'; hashMs: number; totalMs: number } & CatalogueSeed)
+  | ({ type: 'batch-admin-seeded' } & BatchAdmin);
 
 const portOf = (instance: FastifyInstance) => (instance.server.address() as AddressInfo).port;
 
 function isControlRequest(message: unknown): message is ControlRequest {
   const type = (message as { type?: unknown } | null)?.type;
   return (
-    type === 'usage:read' || type === 'profile:start' || type === 'profile:stop' || type === 'seed-catalogue'
+    type === 'usage:read' ||
+    type === 'profile:start' ||
+    type === 'profile:stop' ||
+    type === 'seed-catalogue' ||
+    type === 'seed-batch-admin'
   );
 }
 
@@ -69,6 +76,15 @@ async function answer(request: ControlRequest, database: DbHandle): Promise<Cont
       now: new Date(),
     });
     return { type: 'catalogue-seeded', hashMs, totalMs: Math.round(performance.now() - started), ...seeded };
+  }
+  if (request.type === 'seed-batch-admin') {
+    const passwordHash = await hashPassword(request.password);
+    const admin = await seedBatchAdmin(database.db, {
+      tenantSlug: request.tenantSlug,
+      passwordHash,
+      now: new Date(),
+    });
+    return { type: 'batch-admin-seeded', ...admin };
   }
   if (request.type === 'usage:read') {
     // CPU time of the whole process (all threads: the libuv pool included), user + system.
