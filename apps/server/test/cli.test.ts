@@ -282,6 +282,28 @@ describe('codes and unit-codes', () => {
       .execute();
     expect(stored.map((row) => row.code).sort()).toEqual(codes.map(normalizeCode).sort());
     expect(stored.every((row) => row.batch_label === 'center-a' && row.used_by === null)).toBe(true);
+    // One batch, as the admin screens list it: made by the operator, no account.
+    const batches = await handle.db
+      .selectFrom('code_batches')
+      .select(['id', 'kind', 'label', 'count', 'unit_id', 'created_by'])
+      .where('course_id', '=', courseId)
+      .execute();
+    expect(batches).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'enrollment',
+        label: 'center-a',
+        count: 25,
+        unit_id: null,
+        created_by: null,
+      },
+    ]);
+    const inBatch = await handle.db
+      .selectFrom('enrollment_codes')
+      .select('id')
+      .where('batch_id', '=', batches[0]!.id)
+      .execute();
+    expect(inBatch).toHaveLength(25);
   });
 
   it('prints unit codes one per line and stores them for the unit', async () => {
@@ -297,6 +319,17 @@ describe('codes and unit-codes', () => {
       .where('unit_id', '=', unitId)
       .execute();
     expect(stored.map((row) => row.code).sort()).toEqual(codes.map(normalizeCode).sort());
+    const batch = await handle.db
+      .selectFrom('code_batches')
+      .select(['kind', 'unit_id', 'count', 'label'])
+      .where('unit_id', '=', unitId)
+      .executeTakeFirstOrThrow();
+    expect(batch).toEqual({
+      kind: 'unit',
+      unit_id: unitId,
+      count: 3,
+      label: expect.stringMatching(/^operator \d{4}-\d{2}-\d{2}$/),
+    });
   });
 
   it('refuses a course or unit of another tenant, and issues nothing', async () => {

@@ -26,7 +26,7 @@ const batchOptions = (target: 'course' | 'unit'): Record<string, OptionSpec> => 
 });
 
 async function prepareBatch(values: OptionValues, target: 'course' | 'unit'): Promise<Runner> {
-  const { issueCodes, MAX_CODES_PER_BATCH } = await import('../../modules/codes/code-issuer');
+  const { issueBatch, MAX_CODES_PER_BATCH } = await import('../../modules/codes/code-issuer');
   const { formatCode } = await import('@app/domain');
   const id = integerOption(values, target, { min: 1, max: Number.MAX_SAFE_INTEGER });
   const count = integerOption(values, 'count', { min: 1, max: MAX_CODES_PER_BATCH });
@@ -42,14 +42,14 @@ async function prepareBatch(values: OptionValues, target: 'course' | 'unit'): Pr
       target === 'course'
         ? await ctx.db
             .selectFrom('courses')
-            .select(['id', 'active'])
+            .select(['id as course_id', 'active'])
             .where('tenant_id', '=', tenant.id)
             .where('id', '=', id)
             .executeTakeFirst()
         : await ctx.db
             .selectFrom('units')
             .innerJoin('courses', 'courses.id', 'units.course_id')
-            .select(['units.id', 'courses.active'])
+            .select(['units.course_id', 'courses.active'])
             .where('units.tenant_id', '=', tenant.id)
             .where('units.id', '=', id)
             .executeTakeFirst();
@@ -57,15 +57,16 @@ async function prepareBatch(values: OptionValues, target: 'course' | 'unit'): Pr
     if (owner.active === 0)
       ctx.warn(`note: the ${target === 'course' ? 'course' : "unit's course"} is inactive`);
 
-    const codes = await issueCodes(ctx.db, {
+    // A batch like the admin screens make, so the codes can be listed, exported and disabled there.
+    const now = ctx.clock.now();
+    const { codes } = await issueBatch(ctx.db, {
       tenantId: tenant.id,
-      target:
-        target === 'course'
-          ? { table: 'enrollment_codes', courseId: id }
-          : { table: 'unit_codes', unitId: id },
+      courseId: owner.course_id,
+      unitId: target === 'unit' ? id : null,
       count,
-      label,
-      now: ctx.clock.now(),
+      label: label ?? `operator ${now.toISOString().slice(0, 10)}`,
+      createdBy: null,
+      now,
     });
     const printed = codes.map(formatCode);
     ctx.out(

@@ -9,7 +9,7 @@ import type { Db } from '../../db/connect';
 import type { CodeBatchKind } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/app-error';
-import { issueCodes } from '../codes/code-issuer';
+import { issueBatch } from '../codes/code-issuer';
 import type { AdminActor } from './admin-guard';
 import type { AdminWriter } from './admin-writer';
 import { csvDocument } from './csv';
@@ -45,37 +45,22 @@ export class CodeBatchService {
         input.kind === 'enrollment'
           ? { course: await ownedCourse(trx, actor.tenant.id, input.courseId!), unit: null }
           : await unitTarget(trx, actor.tenant.id, input.unitId!);
-      const batch = await trx
-        .insertInto('code_batches')
-        .values({
-          tenant_id: actor.tenant.id,
-          kind: input.kind,
-          course_id: target.course.id,
-          unit_id: target.unit?.id ?? null,
-          label: input.label,
-          count: input.count,
-          created_by: actor.userId,
-          created_at: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const issued = await issueCodes(trx, {
+      const { batchId, codes: issued } = await issueBatch(trx, {
         tenantId: actor.tenant.id,
-        target: target.unit
-          ? { table: 'unit_codes', unitId: target.unit.id }
-          : { table: 'enrollment_codes', courseId: target.course.id },
+        courseId: target.course.id,
+        unitId: target.unit?.id ?? null,
         count: input.count,
         label: input.label,
-        batchId: batch.id,
+        createdBy: actor.userId,
         now,
       });
       const what = target.unit ? `unit codes for unit "${target.unit.name}"` : 'enrolment codes';
       return {
-        result: { batchId: batch.id, codes: issued },
+        result: { batchId, codes: issued },
         audit: {
           action: 'codes.generate',
           targetType: 'code_batch',
-          targetId: batch.id,
+          targetId: batchId,
           summary: `Generated ${issued.length} ${what} of course "${target.course.name}" (batch "${input.label}")`,
         },
       };

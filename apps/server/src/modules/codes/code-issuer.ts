@@ -68,3 +68,48 @@ async function insertCodes(trx: Db, input: IssueInput): Promise<string[]> {
   }
   return issued;
 }
+
+export type BatchInput = {
+  tenantId: number;
+  courseId: number;
+  /** A unit-code batch names its unit; an enrolment batch has none. */
+  unitId: number | null;
+  count: number;
+  label: string;
+  /** The admin who asked; null for the operator tool. */
+  createdBy: number | null;
+  now: Date;
+};
+
+/** A labelled batch (code_batches row) and its codes, together: in `db`'s transaction or a new one. */
+export async function issueBatch(db: Db, input: BatchInput): Promise<{ batchId: number; codes: string[] }> {
+  const work = async (trx: Db) => {
+    const batch = await trx
+      .insertInto('code_batches')
+      .values({
+        tenant_id: input.tenantId,
+        kind: input.unitId === null ? 'enrollment' : 'unit',
+        course_id: input.courseId,
+        unit_id: input.unitId,
+        label: input.label,
+        count: input.count,
+        created_by: input.createdBy,
+        created_at: input.now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const codes = await issueCodes(trx, {
+      tenantId: input.tenantId,
+      target:
+        input.unitId === null
+          ? { table: 'enrollment_codes', courseId: input.courseId }
+          : { table: 'unit_codes', unitId: input.unitId },
+      count: input.count,
+      label: input.label,
+      batchId: batch.id,
+      now: input.now,
+    });
+    return { batchId: batch.id, codes };
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
