@@ -3,6 +3,7 @@
 // an edit at once even with the catalogue cache on.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ADMIN_LIMITS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { issueCodes } from '../src/modules/codes/code-issuer';
@@ -21,7 +22,7 @@ import {
   type Student,
 } from './support/admin-helpers';
 import { buildCourse, fourOptions, type BuiltCourse } from './support/catalogue-fixture';
-import { startTestApi, type TestApi } from './support/test-api';
+import { startTestApi, TENANT, type TestApi } from './support/test-api';
 
 const COURSE_NOT_FOUND = 'Course not found.';
 
@@ -640,6 +641,30 @@ describe('POST /api/Admin/Courses/{id}/Image', () => {
     expect(none.body.message).toBe('A file is required');
     const json = await admin.device.call('POST', `/api/Admin/Courses/${id}/Image`, { json: { file: 'x' } });
     expect(json.status).toBe(400);
+    const text = await admin.device.call('POST', `/api/Admin/Courses/${id}/Image`, {
+      multipart: { file: 'x' },
+    });
+    expect(text.status).toBe(400);
+    expect(text.body.message).toBe('A file is required');
+    // Larger than the contract's limit: refused while it streams in, nothing stored.
+    const huge = Buffer.concat([FILES.png, Buffer.alloc(ADMIN_LIMITS.maxUploadBytes)]);
+    const tooLarge = await upload(api, admin.device, `/api/Admin/Courses/${id}/Image`, huge);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toEqual(failure('Uploaded file is too large'));
+    const form = new FormData();
+    form.append('file', new Blob([FILES.png]), 'a.png');
+    form.append('file', new Blob([FILES.png]), 'b.png');
+    const twoFiles = await fetch(`${api.baseUrl}/api/Admin/Courses/${id}/Image`, {
+      method: 'POST',
+      headers: {
+        'x-tenant-id': TENANT,
+        deviceid: admin.device.deviceId,
+        authorization: `Bearer ${admin.device.token}`,
+      },
+      body: form,
+    });
+    expect(twoFiles.status).toBe(413);
+    expect(await twoFiles.json()).toEqual(failure('Too many files'));
     const row = await api.db
       .selectFrom('courses')
       .select('image_path')

@@ -31,11 +31,7 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
       .alterTable(table)
       .addColumn('batch_id', 'integer', (c) => c.references('code_batches.id').onDelete('cascade'))
       .execute();
-    await db.schema
-      .createIndex(`${table}_batch_ix`)
-      .on(table)
-      .columns(['batch_id', 'id'])
-      .execute();
+    await db.schema.createIndex(`${table}_batch_ix`).on(table).columns(['batch_id', 'id']).execute();
   }
 
   await withIdColumn(db.schema.createTable('audit_log'), dialect)
