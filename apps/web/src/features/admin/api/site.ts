@@ -1,0 +1,24 @@
+// GET and PUT /api/Admin/Site: the school's name and contact links. Saving also refreshes the
+// footer's contact links (the students' Contact/getAll).
+import { SiteSettingsResponse, type SiteSettings } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { contactQueryOptions } from '../../site/contact';
+import { adminKeys } from './keys';
+import { unwrap } from './unwrap';
+import { useAdminMutation } from './use-admin-mutation';
+
+export const useSiteSettings = () =>
+  useQuery({
+    queryKey: adminKeys.site,
+    queryFn: async () => unwrap(await apiRequest('/api/Admin/Site', { schema: SiteSettingsResponse })),
+  });
+
+export const useSaveSiteSettings = () =>
+  useAdminMutation(
+    async (input: SiteSettings) =>
+      unwrap(
+        await apiRequest('/api/Admin/Site', { method: 'PUT', json: input, schema: SiteSettingsResponse }),
+      ),
+    () => [adminKeys.site, contactQueryOptions().queryKey, ['admin', 'me']],
+  );

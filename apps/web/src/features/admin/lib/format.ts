@@ -1,0 +1,34 @@
+// Dates, numbers and scores as the admin screens show them: Arabic-Indic digits throughout (the
+// domain's toArabicDigits; Intl pinned to the 'arab' numbering system, as the domain's prices are).
+import { toArabicDigits } from '@app/domain';
+
+const DATE_TIME = new Intl.DateTimeFormat('ar-EG', {
+  numberingSystem: 'arab',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const DATE = new Intl.DateTimeFormat('ar-EG', { numberingSystem: 'arab', dateStyle: 'medium' });
+
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** '١٥ سبتمبر ٢٠٢٥، ٣:٠٥ م'; '—' when there is no date. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? DATE_TIME.format(date) : '—';
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? DATE.format(date) : '—';
+}
+
+/** A score or average in percent, rounded to one decimal: '٨٧٫٥٪'. */
+export function formatScore(score: number | null): string {
+  if (score === null) return '—';
+  const rounded = Math.round(score * 10) / 10;
+  return `${toArabicDigits(String(rounded).replace('.', '٫'))}٪`;
+}
