@@ -1,10 +1,13 @@
 // Every route is a lazy module exporting `Component`, so each screen is its own chunk and a phone
 // downloads only what the page it opens needs.
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
 import { paths } from '../config/paths';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { ErrorFallback } from './error-fallback';
 import { AppLayout } from './layout/app-layout';
+
+/** Every admin screen in one chunk: one request on entering /admin, one import site here. */
+const loadAdmin = () => import('../features/admin/routes');
 
 export const router = createBrowserRouter([
   {
@@ -50,6 +53,36 @@ export const router = createBrowserRouter([
     children: [
       { path: paths.coursePlayer.path, lazy: () => import('../features/player/routes/course-player') },
       { path: paths.unitViewer.path, lazy: () => import('../features/player/routes/unit-viewer') },
+    ],
+  },
+  {
+    // The admin area: one chunk for all its screens, loaded only under /admin. Its guard asks the API
+    // whether this account is the tenant's admin; the printable code sheet has no chrome, every other
+    // screen the admin layout.
+    path: paths.admin.path,
+    errorElement: <ErrorFallback />,
+    lazy: () => loadAdmin().then((admin) => admin.guard),
+    children: [
+      { path: paths.adminCodePrint.path, lazy: () => loadAdmin().then((admin) => admin.codePrint) },
+      {
+        lazy: () => loadAdmin().then((admin) => admin.layout),
+        children: [
+          { index: true, loader: () => redirect(paths.adminCourses.getHref()) },
+          { path: paths.adminCourses.path, lazy: () => loadAdmin().then((admin) => admin.courses) },
+          { path: paths.adminCourseNew.path, lazy: () => loadAdmin().then((admin) => admin.courseNew) },
+          { path: paths.adminCourse.path, lazy: () => loadAdmin().then((admin) => admin.courseEditor) },
+          { path: paths.adminLessonNew.path, lazy: () => loadAdmin().then((admin) => admin.lessonNew) },
+          { path: paths.adminLesson.path, lazy: () => loadAdmin().then((admin) => admin.lessonEdit) },
+          { path: paths.adminCodes.path, lazy: () => loadAdmin().then((admin) => admin.codes) },
+          { path: paths.adminCodeBatch.path, lazy: () => loadAdmin().then((admin) => admin.codeBatch) },
+          { path: paths.adminStudents.path, lazy: () => loadAdmin().then((admin) => admin.students) },
+          { path: paths.adminStudent.path, lazy: () => loadAdmin().then((admin) => admin.student) },
+          { path: paths.adminQuizResults.path, lazy: () => loadAdmin().then((admin) => admin.quizResults) },
+          { path: paths.adminSite.path, lazy: () => loadAdmin().then((admin) => admin.site) },
+          { path: paths.adminAudit.path, lazy: () => loadAdmin().then((admin) => admin.auditLog) },
+          { path: '*', lazy: () => loadAdmin().then((admin) => admin.notFound) },
+        ],
+      },
     ],
   },
 ]);

@@ -49,6 +49,38 @@ export const paths = {
       withQuery(`/unit-viewer/${unitId}`, { lesson: lesson === undefined ? undefined : String(lesson) }),
   },
   testRefreshToken: { path: '/test-refresh-token', getHref: () => '/test-refresh-token' },
+  // The admin area (its own lazy chunks; students never load them).
+  admin: { path: '/admin', getHref: () => '/admin' },
+  adminCourses: {
+    path: '/admin/courses',
+    getHref: (query: Record<string, string | undefined> = {}) => withQuery('/admin/courses', query),
+  },
+  adminCourseNew: { path: '/admin/courses/new', getHref: () => '/admin/courses/new' },
+  adminCourse: { path: '/admin/courses/:courseId', getHref: (id: number) => `/admin/courses/${id}` },
+  adminLessonNew: {
+    path: '/admin/courses/:courseId/units/:unitId/lessons/new/:type',
+    getHref: (courseId: number, unitId: number, type: 'Video' | 'Quiz') =>
+      `/admin/courses/${courseId}/units/${unitId}/lessons/new/${type}`,
+  },
+  adminLesson: { path: '/admin/lessons/:lessonId', getHref: (id: number) => `/admin/lessons/${id}` },
+  adminCodes: { path: '/admin/codes', getHref: () => '/admin/codes' },
+  adminCodeBatch: { path: '/admin/codes/:batchId', getHref: (id: number) => `/admin/codes/${id}` },
+  adminCodePrint: {
+    path: '/admin/codes/:batchId/print',
+    getHref: (id: number) => `/admin/codes/${id}/print`,
+  },
+  adminStudents: { path: '/admin/students', getHref: () => '/admin/students' },
+  adminStudent: { path: '/admin/students/:studentId', getHref: (id: number) => `/admin/students/${id}` },
+  adminQuizResults: {
+    path: '/admin/quiz-results',
+    getHref: (query: { courseId?: number; lessonId?: number } = {}) =>
+      withQuery('/admin/quiz-results', {
+        courseId: query.courseId?.toString(),
+        lessonId: query.lessonId?.toString(),
+      }),
+  },
+  adminSite: { path: '/admin/site', getHref: () => '/admin/site' },
+  adminAudit: { path: '/admin/audit-log', getHref: () => '/admin/audit-log' },
 } as const;
 
 function withQuery(path: string, params: Record<string, string | undefined>): string {

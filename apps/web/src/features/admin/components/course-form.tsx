@@ -1,0 +1,120 @@
+// Create or edit a course: name, subject, description, image (with a preview), price in EGP, term,
+// grade, active, open to all and teacher. Validated with the contract's CourseInput; the chosen image
+// is uploaded once the course is saved.
+import type { AdminCourse } from '@app/contract';
+import { ALL_GRADES, TERMS, gradeLabelAr, termLabelAr } from '@app/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CourseImage } from '../../../components/ui/course-image';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { adminMessages } from '../../../i18n/admin';
+import { useTeachers } from '../api/courses';
+import { useSaveCourse } from '../api/course';
+import { useFilePreview } from '../hooks/use-file-preview';
+import { EMPTY_COURSE, IMAGE_TYPES, courseFormValues, courseResolver, fitsUpload } from '../lib/course-form';
+import { CheckboxField, FileField, TextAreaField } from './form-controls';
+import { FormError, SubmitButton } from './form-parts';
+
+const t = adminMessages.courseForm;
+
+export function CourseForm({
+  course,
+  onSaved,
+}: {
+  course: AdminCourse | null;
+  onSaved: (course: AdminCourse) => void;
+}) {
+  const form = useForm({
+    resolver: courseResolver,
+    defaultValues: course ? courseFormValues(course) : EMPTY_COURSE,
+  });
+  const { errors } = form.formState;
+  const teachers = useTeachers();
+  const mutation = useSaveCourse();
+  const { file: image, preview, choose: setImage } = useFilePreview();
+  const [imageError, setImageError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit((input) => {
+    if (imageError) return;
+    mutation.mutate(
+      { id: course?.id ?? null, input, image },
+      {
+        onSuccess: (result) => {
+          setImage(null);
+          onSaved(result);
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 md:grid-cols-2">
+      <FormError error={mutation.error} wide />
+      <TextField label={t.name} error={errors.name?.message} {...form.register('name')} />
+      <TextField
+        label={t.subject}
+        hint={t.subjectHint}
+        error={errors.subject?.message}
+        {...form.register('subject')}
+      />
+      <div className="md:col-span-2">
+        <TextAreaField
+          label={t.description}
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+      </div>
+      <TextField
+        label={t.price}
+        inputMode="decimal"
+        dir="ltr"
+        hint={t.priceHint}
+        error={errors.price?.message}
+        {...form.register('price')}
+      />
+      <SelectField label={t.teacher} error={errors.teacherId?.message} {...form.register('teacherId')}>
+        <option value="">{t.noTeacher}</option>
+        {teachers.data?.map((teacher) => (
+          <option key={teacher.id} value={teacher.id}>
+            {teacher.title ? `${teacher.title} ${teacher.name}` : teacher.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t.grade} error={errors.grade?.message} {...form.register('grade')}>
+        <option value="">{t.chooseGrade}</option>
+        {ALL_GRADES.map((grade) => (
+          <option key={grade} value={grade}>
+            {gradeLabelAr(grade)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t.term} error={errors.term?.message} {...form.register('term')}>
+        {TERMS.map((term) => (
+          <option key={term} value={term}>
+            {termLabelAr(term)}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-start md:col-span-2">
+        <figure className="overflow-hidden rounded-xl border border-slate-200">
+          <CourseImage src={preview ?? course?.imagePath} />
+          <figcaption className="sr-only">{t.imagePreview}</figcaption>
+        </figure>
+        <FileField
+          label={t.image}
+          accept={IMAGE_TYPES}
+          hint={t.imageHint}
+          error={imageError ?? undefined}
+          onChange={(event) => {
+            const file = event.target.files?.[0] ?? null;
+            setImageError(file && !fitsUpload(file) ? adminMessages.validation.fileTooLarge : null);
+            setImage(file);
+          }}
+        />
+      </div>
+      <CheckboxField label={t.active} {...form.register('active')} />
+      <CheckboxField label={t.openToAll} {...form.register('isOpenToAll')} />
+      <SubmitButton pending={mutation.isPending} label={course ? adminMessages.common.save : t.create} wide />
+    </form>
+  );
+}
