@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrateToLatest } from './db/migrate';
+import { bypassesRowSecurity } from './db/row-level-security';
 import { notFound } from './lib/app-error';
 import { authRoutes } from './modules/auth/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -51,6 +52,14 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
   const services = createServices(config, app.log, overrides);
   app.addHook('onClose', () => services.close());
   await migrateToLatest(services.database);
+  if (services.database.dialect === 'postgres') {
+    const { role, bypasses } = await bypassesRowSecurity(services.database.db);
+    if (bypasses)
+      app.log.warn(
+        `PostgreSQL role ${role} bypasses row-level security (superuser or BYPASSRLS): connect DATABASE_URL ` +
+          'as a role that is neither, and migrate with DATABASE_OWNER_URL',
+      );
+  }
   const tenant = await services.tenants.ensure(
     { slug: config.defaultTenant, name: DEFAULT_TENANT_NAME, timeZone: config.defaultTimeZone },
     services.clock,

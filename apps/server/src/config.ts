@@ -24,8 +24,16 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((url) => !url || /^postgres(ql)?:\/\//.test(url), 'DATABASE_URL must be a postgres:// URL'),
+  DATABASE_OWNER_URL: z
+    .string()
+    .optional()
+    .refine((url) => !url || /^postgres(ql)?:\/\//.test(url), 'DATABASE_OWNER_URL must be a postgres:// URL'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'REDIS_PREFIX: letters, digits and : _ . - only')
+    .default('lp:'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('منصة التعلم <no-reply@localhost>'),
@@ -51,8 +59,19 @@ export type Config = {
   host: string;
   port: number;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    | { kind: 'sqlite'; file: string }
+    | {
+        kind: 'postgres';
+        /** The application's role: neither owner nor superuser, so row-level security applies. */
+        url: string;
+        poolSize: number;
+        /** The schema owner, for migrations only; null when `url` owns the schema itself. */
+        ownerUrl: string | null;
+      };
   redisUrl: string | null;
+  /** Prepended to every Redis key and pub/sub channel, so several deployments can share a Redis. */
+  redisPrefix: string;
   jwtSecret: Uint8Array;
   smtpUrl: string | null;
   mailFrom: string;
@@ -79,6 +98,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_OWNER_URL: set DATABASE_URL too (the role the application connects as)',
+    );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -86,9 +110,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          ownerUrl: e.DATABASE_OWNER_URL || null,
+        }
       : { kind: 'sqlite', file: join(dataDir, 'app.sqlite') },
     redisUrl: e.REDIS_URL || null,
+    redisPrefix: e.REDIS_PREFIX,
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? persistedSecret(dataDir)),
     smtpUrl: e.SMTP_URL || null,
     mailFrom: e.MAIL_FROM,

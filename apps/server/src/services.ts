@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { connectDatabase, type DbHandle } from './db/connect';
 import { systemClock, type Clock } from './lib/clock';
+import { localCacheBus, redisCacheBus } from './lib/cache-bus';
 import { createLimits, type LimitOverrides, type Limits } from './lib/limits';
 import { createJwt } from './lib/jwt';
 import { hmacHex } from './lib/secrets';
@@ -35,15 +36,16 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const clock = overrides.clock ?? systemClock;
   const database: DbHandle = connectDatabase(config.database);
   const db = database.db;
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisPrefix, log) : null;
   const limits: Limits = createLimits(redis, overrides.limits);
+  const cacheBus = redis ? redisCacheBus(redis, config.redisPrefix) : localCacheBus();
   const mailer = new Mailer({ db, clock, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const tenants = new TenantDirectory(db);
+  const tenants = new TenantDirectory(db, cacheBus);
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const jwt = createJwt(config.jwtSecret);
   const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
-  const catalogueCache = new CatalogueCache(db, config.catalogueCacheMs);
+  const catalogueCache = new CatalogueCache(db, config.catalogueCacheMs, cacheBus);
   const studentProgress = new StudentProgress(db);
   const access = new LessonAccess({ db, clock, catalogue: catalogueCache, progress: studentProgress });
   const attachments = new AttachmentLinks({ jwt, clock });
@@ -89,6 +91,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     }),
     unitCodes: new UnitCodeService({
       db,
+      dialect: database.dialect,
       clock,
       limits,
       catalogue: catalogueCache,
@@ -107,18 +110,23 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     async close() {
       await mailer.idle();
       mailer.close();
+      await cacheBus.close();
       redis?.disconnect();
       await database.close();
     },
   };
 }
 
-function connectRedis(url: string, log: FastifyBaseLogger): Redis {
+export function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): Redis {
   // No offline queue: when Redis is down, limiter calls fail fast and fall back to memory.
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, keyPrefix: prefix });
   let reported = false;
   redis.on('error', (error) => {
-    if (!reported) log.warn({ err: error }, 'Redis unreachable: rate limits fall back to this process');
+    if (!reported)
+      log.warn(
+        { err: error },
+        'Redis unreachable: rate limits fall back to this process, caches to their TTL',
+      );
     reported = true;
   });
   redis.on('ready', () => {

@@ -94,7 +94,8 @@ beforeAll(async () => {
   const migrated = await cli('migrate');
   expect(migrated).toMatchObject({ code: 0, stderr: '' });
   expect(migrated.stdout).toContain('0002-learning');
-  handle = connectDatabase(loadConfig(env).database);
+  // Checks see every tenant's rows (on PostgreSQL a superuser; the tool itself runs as the app's role).
+  handle = connectDatabase(loadConfig({ ...env, ...database.fixtureEnv }).database);
 });
 
 afterAll(async () => {

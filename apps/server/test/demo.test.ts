@@ -34,6 +34,8 @@ const TENANT_TABLES = [
 ] as const satisfies readonly (keyof Database)[];
 
 let database: TestDatabase;
+/** The app's connection (the demo loads through it) and, for checks, every tenant's rows. */
+let app: DbHandle;
 let handle: DbHandle;
 let dataDir: string;
 let tenantId: number;
@@ -62,18 +64,20 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const config = loadConfig({ ...database.env, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(48) });
   dataDir = config.dataDir;
-  handle = connectDatabase(config.database);
-  await migrateToLatest(handle);
+  app = connectDatabase(config.database);
+  await migrateToLatest(app);
+  handle = connectDatabase(loadConfig({ ...database.fixtureEnv, JWT_SECRET: 'x'.repeat(48) }).database);
   const tenant = await directory().ensure(
     { slug: 'tenant8', name: 'منصة التعلم', timeZone: 'Africa/Cairo' },
     clock,
   );
   tenantId = tenant.id;
-  first = await loadDemo({ db: handle.db, tenantId, clock, dataDir });
+  first = await loadDemo({ db: app.db, tenantId, clock, dataDir });
 });
 
 afterAll(async () => {
-  await handle.close();
+  if (handle !== app) await handle.close();
+  await app.close();
   await database.drop();
 });
 
@@ -520,7 +524,7 @@ describe('loading the demo again', () => {
     const before = await snapshot(tenantId);
     const filesBefore = uploadedFiles(tenantId);
     clock.advanceDays(1);
-    const second = await loadDemo({ db: handle.db, tenantId, clock, dataDir });
+    const second = await loadDemo({ db: app.db, tenantId, clock, dataDir });
     expect(second.created).toBe(false);
     expect(await snapshot(tenantId)).toEqual(before);
     expect(uploadedFiles(tenantId)).toEqual(filesBefore);
@@ -538,15 +542,15 @@ describe('loading the demo again', () => {
       .set({ used_by: fresh, used_at: clock.now().toISOString() })
       .where('code', '=', usedCode.replace('-', ''))
       .execute();
-    const again = await loadDemo({ db: handle.db, tenantId, clock, dataDir });
+    const again = await loadDemo({ db: app.db, tenantId, clock, dataDir });
     expect(again.enrollmentCodes[0]!.codes).toEqual(group!.codes.slice(1));
   });
 
   it('loads once when two loaders start together', async () => {
     const tenant = await directory().ensure({ slug: 'race', name: 'Race', timeZone: 'Africa/Cairo' }, clock);
     const results = await Promise.all([
-      loadDemo({ db: handle.db, tenantId: tenant.id, clock, dataDir }),
-      loadDemo({ db: handle.db, tenantId: tenant.id, clock, dataDir }),
+      loadDemo({ db: app.db, tenantId: tenant.id, clock, dataDir }),
+      loadDemo({ db: app.db, tenantId: tenant.id, clock, dataDir }),
     ]);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
     const counts = await snapshot(tenant.id);
@@ -584,7 +588,7 @@ describe('loading the demo again', () => {
         modified_at: now,
       })
       .execute();
-    const summary = await loadDemo({ db: handle.db, tenantId: tenant.id, clock, dataDir });
+    const summary = await loadDemo({ db: app.db, tenantId: tenant.id, clock, dataDir });
     expect(summary).toEqual({ created: false, accounts: [], enrollmentCodes: [], unitCodes: [] });
     expect(await snapshot(tenant.id)).toMatchObject({ courses: 1, users: 0, teachers: 0, units: 0 });
     expect((await directory().byId(tenant.id))?.whatsapp_number).toBeNull();

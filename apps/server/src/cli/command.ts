@@ -35,8 +35,13 @@ export type CliContext = {
   migrated: string[];
   out: (text: string) => void;
   warn: (text: string) => void;
-  /** The tenant with this slug, or the configured default tenant; an unknown slug is a CliError. */
+  /**
+   * The tenant with this slug, or the configured default tenant; an unknown slug is a CliError. The
+   * rest of the command then acts in that tenant (row-level security on PostgreSQL).
+   */
   tenant: (slug?: string) => Promise<Tenant>;
+  /** Runs `work` in another tenant's scope: for commands that visit several tenants. */
+  asTenant: <T>(tenantId: number, work: () => Promise<T>) => Promise<T>;
 };
 
 /** The work a command does once its options are known to be good. */

@@ -78,9 +78,10 @@ export async function runCli(argv: readonly string[], output: Output, env = proc
     // Loaded only now: the configuration and the database drivers are most of the start-up time.
     const { loadConfig } = await import('../config');
     const { openContext } = await import('./context');
-    const { ctx, close } = await openContext(loadConfig(env), output);
+    const { runInScope } = await import('../lib/tenant-context');
+    const { ctx, scope, close } = await openContext(loadConfig(env), output);
     try {
-      await work(ctx);
+      await runInScope(scope, () => work(ctx));
     } finally {
       await close();
     }

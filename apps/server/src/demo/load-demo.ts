@@ -5,10 +5,12 @@
 // row, so two processes starting together load the demo once. Codes are issued by issueCodes (its
 // own transactions), then the demo student's history is written in a second transaction; if either
 // fails, everything the first wrote is removed again, so a failed load can simply be retried.
+// It all runs in the tenant's scope (row-level security on PostgreSQL), whoever calls it.
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect';
 import type { Database, Tenant } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { runAsTenant } from '../lib/tenant-context';
 import { DEMO_CONTACT } from './catalogue';
 import { DemoUploads } from './media';
 import { createDemoAccounts, hashDemoPasswords } from './seed-accounts';
@@ -29,7 +31,11 @@ type Written = {
   previousContact: ContactLinks;
 };
 
-export async function loadDemo(deps: DemoDeps): Promise<DemoSummary> {
+export function loadDemo(deps: DemoDeps): Promise<DemoSummary> {
+  return runAsTenant(deps.tenantId, () => loadDemoInScope(deps));
+}
+
+async function loadDemoInScope(deps: DemoDeps): Promise<DemoSummary> {
   const { db, tenantId, clock, dataDir } = deps;
   // Cheap check first, so a normal restart does not pay for password hashing.
   if (await hasCourses(db, tenantId)) return readDemoSummary(db, tenantId, false);

@@ -7,6 +7,7 @@
 import type { Db } from '../db/connect';
 import type { Tenant } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import { runAsTenant } from '../lib/tenant-context';
 import { loadDemo } from './load-demo';
 import { formatDemoSummary, hasDemoContent, type DemoSummary } from './summary';
 
@@ -20,7 +21,8 @@ export async function loadDemoAtStartup(input: {
 }): Promise<DemoSummary | null> {
   const { db, tenant, mode } = input;
   if (mode === 'false') return null;
-  if (mode === 'auto' && (await hasAccountsButNoCourses(db, tenant.id))) return null;
+  if (mode === 'auto' && (await runAsTenant(tenant.id, () => hasAccountsButNoCourses(db, tenant.id))))
+    return null;
   const summary = await loadDemo({ db, tenantId: tenant.id, clock: input.clock, dataDir: input.dataDir });
   if (hasDemoContent(summary)) input.print(formatDemoSummary(summary));
   return summary;

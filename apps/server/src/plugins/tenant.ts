@@ -1,9 +1,16 @@
 // Resolves X-Tenant-ID for every /api route. Routes that cannot carry the header (health, the docs,
 // the confirmation link in a mail) opt out with `config: { tenant: false }`.
+//
+// The rest of the request then runs in that tenant's scope (lib/tenant-context.ts), which is what
+// PostgreSQL's row-level security sees. The scope is entered with callback-style hooks, because the
+// handler runs inside the `done` of the last hook: once in onRequest (so the route's own onRequest
+// hooks, authentication among them, are inside it) and again in preValidation, since the body is read
+// from stream events that carry the socket's context, not the request's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tenant } from '../db/schema';
 import { badRequest } from '../lib/app-error';
+import { runInScope, type TenantScope } from '../lib/tenant-context';
 import type { TenantDirectory } from '../modules/tenants/directory';
 
 declare module 'fastify' {
@@ -12,6 +19,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     tenantRow: Tenant | null;
+    tenantScope: TenantScope | null;
   }
 }
 
@@ -27,14 +35,30 @@ export function tenantOf(request: FastifyRequest): Tenant {
 export const tenantPlugin = fp(
   (app: FastifyInstance, opts: { tenants: TenantDirectory }, done: () => void) => {
     app.decorateRequest('tenantRow', null);
-    app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
-      if (request.routeOptions.url === undefined || request.routeOptions.config.tenant === false) return;
+    app.decorateRequest('tenantScope', null);
+    const resolve = async (request: FastifyRequest): Promise<Tenant | null> => {
+      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return null;
+      if (request.routeOptions.url === undefined || request.routeOptions.config.tenant === false) return null;
       const header = request.headers['x-tenant-id'];
       const slug = typeof header === 'string' ? header.trim() : '';
       const tenant = SLUG.test(slug) ? await opts.tenants.bySlug(slug) : null;
       if (!tenant) throw badRequest(UNKNOWN_TENANT);
-      request.tenantRow = tenant;
+      return tenant;
+    };
+    app.addHook('onRequest', (request, _reply, next) => {
+      resolve(request).then(
+        (tenant) => {
+          request.tenantRow = tenant;
+          const scope: TenantScope = { tenantId: tenant?.id ?? null };
+          request.tenantScope = scope;
+          runInScope(scope, () => next());
+        },
+        (error: Error) => next(error),
+      );
+    });
+    app.addHook('preValidation', (request, _reply, next) => {
+      if (request.tenantScope) runInScope(request.tenantScope, () => next());
+      else next();
     });
     done();
   },

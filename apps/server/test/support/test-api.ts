@@ -3,6 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type BuiltApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { connectDatabase } from '../../src/db/connect';
 import type { LimitOverrides } from '../../src/lib/limits';
 import { createTestDatabase } from './test-database';
 import { TestClock } from './test-clock';
@@ -59,6 +60,12 @@ export async function startTestApi(
     },
   });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
+  // Fixtures and checks go around the API: on PostgreSQL as a superuser, whom the tenant policies do
+  // not hold (the app itself connects as a role they do hold).
+  const fixtures =
+    database.kind === 'postgres'
+      ? connectDatabase(loadConfig({ ...database.fixtureEnv, JWT_SECRET: 'x'.repeat(48) }).database)
+      : built.services.database;
   const { port } = built.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 
@@ -105,7 +112,8 @@ export async function startTestApi(
     clock,
     app: built.app,
     services: built.services,
-    db: built.services.database.db,
+    /** Every tenant's rows (fixtures, checks); the app's own connection is `services.database`. */
+    db: fixtures.db,
     dialect: database.kind,
     call,
     /** A browser on one device: its own DeviceId, access token and refresh cookie. */
@@ -114,6 +122,7 @@ export async function startTestApi(
     },
     async close() {
       await built.app.close();
+      if (fixtures !== built.services.database) await fixtures.close();
       await database.drop();
     },
   };

@@ -1,47 +1,46 @@
 // A fresh database for each test file: a SQLite file in a temporary folder, or a new PostgreSQL
 // database on the local server, chosen by the TEST_DB variable the Vitest project sets.
-import { randomBytes } from 'node:crypto';
+//
+// On PostgreSQL the app runs as in production: DATABASE_URL is a role that is neither owner nor
+// superuser (row-level security applies to everything the API does) and DATABASE_OWNER_URL the owner
+// that migrates. Fixtures and checks that must see every tenant use `fixtureEnv`, a superuser.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { POSTGRES_ADMIN_URL } from '../../../../test-support/postgres-availability';
+import { createRoleDatabase } from '../../../../test-support/postgres-roles';
 
 export type TestDatabase = {
   kind: 'sqlite' | 'postgres';
+  /** The application's configuration. */
   env: Record<string, string>;
+  /** The same database as a superuser (PostgreSQL), for fixtures; on SQLite the same as `env`. */
+  fixtureEnv: Record<string, string>;
   drop(): Promise<void>;
 };
 
 export const testDbKind = (): 'sqlite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(kind = testDbKind()): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lp-test-'));
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
-  if (testDbKind() === 'sqlite') {
-    return { kind: 'sqlite', env: { DATA_DIR: dataDir }, drop: () => Promise.resolve(removeDir()) };
+  if (kind === 'sqlite') {
+    const env = { DATA_DIR: dataDir };
+    return { kind: 'sqlite', env, fixtureEnv: env, drop: () => Promise.resolve(removeDir()) };
   }
-  const name = `lp_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await createRoleDatabase('lp_test');
   return {
     kind: 'postgres',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '10' },
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.appUrl,
+      DATABASE_OWNER_URL: database.ownerUrl,
+      DATABASE_POOL_SIZE: '10',
+    },
+    fixtureEnv: { DATA_DIR: dataDir, DATABASE_URL: database.adminUrl, DATABASE_POOL_SIZE: '4' },
     drop: async () => {
       removeDir();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

@@ -11,15 +11,27 @@ export const outboxCommand: Command = {
     const slug = stringOption(values, 'tenant');
     const limit = integerOption(values, 'limit', { min: 1, max: 500, fallback: 20 });
     return async (ctx) => {
-      const tenant = slug === undefined ? null : await ctx.tenant(slug);
-      let query = ctx.db
-        .selectFrom('outbox')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit);
-      if (tenant) query = query.where('tenant_id', '=', tenant.id);
-      const mails = await query.execute();
+      // One tenant's mails, or every tenant's visited one by one (each read in its tenant's scope).
+      const tenants = slug === undefined ? await ctx.db.selectFrom('tenants').selectAll().execute() : [];
+      if (slug !== undefined) tenants.push(await ctx.tenant(slug));
+      const perTenant = await Promise.all(
+        tenants.map((tenant) =>
+          ctx.asTenant(tenant.id, () =>
+            ctx.db
+              .selectFrom('outbox')
+              .selectAll()
+              .where('tenant_id', '=', tenant.id)
+              .orderBy('created_at', 'desc')
+              .orderBy('id', 'desc')
+              .limit(limit)
+              .execute(),
+          ),
+        ),
+      );
+      const mails = perTenant
+        .flat()
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+        .slice(0, limit);
       if (mails.length === 0) {
         ctx.out('The outbox is empty.');
         return;

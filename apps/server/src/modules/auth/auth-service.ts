@@ -9,6 +9,7 @@ import type { Limits } from '../../lib/limits';
 import type { Mailer } from '../../mail/mailer';
 import { confirmEmailMail } from '../../mail/templates';
 import { sha256Hex } from '../../lib/secrets';
+import { runAsTenant } from '../../lib/tenant-context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import type { SessionRepository } from './sessions';
 import {
@@ -153,13 +154,16 @@ export class AuthService {
     if (!token) return null;
     const claims = readEmailConfirmation(jwt, token, clock.now());
     if (!claims) return null;
-    const user = await users.byId(claims.tenantId, claims.userId);
-    if (!user) return null;
-    if (user.email_confirmed_at === null) {
-      const now = clock.now().toISOString();
-      await users.update(claims.tenantId, user.id, { email_confirmed_at: now, updated_at: now });
-    }
-    return user.email;
+    // A mail link carries no X-Tenant-ID: the signed token names the tenant, and the work runs in it.
+    return runAsTenant(claims.tenantId, async () => {
+      const user = await users.byId(claims.tenantId, claims.userId);
+      if (!user) return null;
+      if (user.email_confirmed_at === null) {
+        const now = clock.now().toISOString();
+        await users.update(claims.tenantId, user.id, { email_confirmed_at: now, updated_at: now });
+      }
+      return user.email;
+    });
   }
 }
 

@@ -1,11 +1,18 @@
 // What every student reads and only an admin changes: a course's structure (units and lessons), the
 // public catalogue pages and quiz answer keys. Cached in memory for CATALOGUE_CACHE_MS (default 30 s);
-// an edit in this process invalidates at once, another process sees it within the TTL. A TTL of 0
-// turns the cache off (the API tests run that way, and test the cache itself separately).
+// an edit invalidates this process's entries at once and, through the cache bus (Redis pub/sub when
+// configured), the other processes' too; without Redis they see it within the TTL. A TTL of 0 turns the
+// cache off (the API tests run that way, and test the cache itself separately).
+//
+// Entries are kept per tenant scope as well as per id: on PostgreSQL, row-level security makes a
+// course or quiz of another tenant read as missing, and that answer must not be served to the tenant
+// that owns it.
 import type { CoursePage } from '@app/contract';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus';
+import { currentTenantId } from '../../lib/tenant-context';
 
 export type LessonEntry = { id: number; name: string; type: 'Video' | 'Quiz'; titel: string | null };
 export type UnitEntry = { id: number; name: string; title: string; lessons: LessonEntry[] };
@@ -24,12 +31,18 @@ export type QuizKey = {
   answers: { id: number; text: string; isCorrect: boolean }[];
 }[];
 
-type Boxed<T> = { value: T };
+/** Per id, the value as each tenant scope read it (0: no scope). Usually one entry. */
+type PerScope<T> = Map<number, T>;
+
+const INVALIDATE_COURSE = 'catalogue:course';
+type CourseInvalidation = { courseId: number; lessonIds: number[] };
 
 export class CatalogueCache {
-  private readonly structures: LRUCache<number, Boxed<CourseStructure | null>> | null;
+  private readonly structures: LRUCache<number, PerScope<CourseStructure | null>> | null;
   private readonly pages: LRUCache<string, CoursePage> | null;
-  private readonly quizzes: LRUCache<number, QuizKey> | null;
+  private readonly quizzes: LRUCache<number, PerScope<QuizKey>> | null;
+  /** Counts invalidations, so a read that started before one does not cache what it read. */
+  private generation = 0;
   private readonly courseRow;
   private readonly unitLessonRows;
   private readonly quizRows;
@@ -37,11 +50,22 @@ export class CatalogueCache {
   constructor(
     private readonly db: Db,
     ttlMs: number,
+    private readonly bus: CacheBus = localCacheBus(),
   ) {
     const enabled = ttlMs > 0;
     this.structures = enabled ? new LRUCache({ max: 2000, ttl: ttlMs }) : null;
     this.pages = enabled ? new LRUCache({ max: 2000, ttl: ttlMs }) : null;
     this.quizzes = enabled ? new LRUCache({ max: 5000, ttl: ttlMs }) : null;
+    bus.subscribe(INVALIDATE_COURSE, (payload) => {
+      const { courseId, lessonIds } = payload as CourseInvalidation;
+      this.forgetCourse(courseId, lessonIds);
+    });
+    bus.onResync(() => {
+      this.generation += 1;
+      this.structures?.clear();
+      this.pages?.clear();
+      this.quizzes?.clear();
+    });
     this.courseRow = prepare<
       { courseId: number },
       {
@@ -118,12 +142,8 @@ export class CatalogueCache {
 
   /** The course of this tenant with its units and lessons in order, or null. */
   async structure(tenantId: number, courseId: number): Promise<CourseStructure | null> {
-    let entry = this.structures?.get(courseId);
-    if (!entry) {
-      entry = { value: await this.loadStructure(courseId) };
-      this.structures?.set(courseId, entry);
-    }
-    return entry.value && entry.value.tenantId === tenantId ? entry.value : null;
+    const value = await this.cached(this.structures, courseId, () => this.loadStructure(courseId));
+    return value && value.tenantId === tenantId ? value : null;
   }
 
   /** A public catalogue page; `load` runs on a miss. */
@@ -141,8 +161,43 @@ export class CatalogueCache {
 
   /** A quiz's questions with their answers' correctness: server-side only. */
   async quiz(lessonId: number): Promise<QuizKey> {
-    const cached = this.quizzes?.get(lessonId);
-    if (cached) return cached;
+    return this.cached(this.quizzes, lessonId, () => this.loadQuiz(lessonId));
+  }
+
+  /** After an admin edit of a course (its units, lessons, quizzes or card), in every process. */
+  invalidateCourse(courseId: number, lessonIds: readonly number[] = []): void {
+    this.forgetCourse(courseId, lessonIds);
+    const message: CourseInvalidation = { courseId, lessonIds: [...lessonIds] };
+    this.bus.publish(INVALIDATE_COURSE, message);
+  }
+
+  private forgetCourse(courseId: number, lessonIds: readonly number[]): void {
+    this.generation += 1;
+    this.structures?.delete(courseId);
+    for (const id of lessonIds) this.quizzes?.delete(id);
+    this.pages?.clear();
+  }
+
+  /** The value of `id` as the current tenant scope reads it, loaded on a miss. */
+  private async cached<T>(
+    cache: LRUCache<number, PerScope<T>> | null,
+    id: number,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const scope = currentTenantId() ?? 0;
+    const perScope = cache?.get(id);
+    if (perScope?.has(scope)) return perScope.get(scope) as T;
+    const generation = this.generation;
+    const value = await load();
+    if (cache && generation === this.generation) {
+      // A new map only when there is none: adding a scope does not extend the entry's TTL.
+      if (perScope && cache.has(id)) perScope.set(scope, value);
+      else cache.set(id, new Map([[scope, value]]));
+    }
+    return value;
+  }
+
+  private async loadQuiz(lessonId: number): Promise<QuizKey> {
     const questions = new Map<number, QuizKey[number]>();
     for (const row of await this.quizRows.all({ lessonId })) {
       let question = questions.get(row.questionId);
@@ -157,16 +212,7 @@ export class CatalogueCache {
           isCorrect: row.is_correct === 1,
         });
     }
-    const value = [...questions.values()];
-    this.quizzes?.set(lessonId, value);
-    return value;
-  }
-
-  /** After an admin edit of a course (its units, lessons, quizzes or card). */
-  invalidateCourse(courseId: number, lessonIds: readonly number[] = []): void {
-    this.structures?.delete(courseId);
-    for (const id of lessonIds) this.quizzes?.delete(id);
-    this.pages?.clear();
+    return [...questions.values()];
   }
 
   private async loadStructure(courseId: number): Promise<CourseStructure | null> {

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
 import { sessionOf } from '../../plugins/auth';
 import { tenantOf } from '../../plugins/tenant';
+import { runAsTenant } from '../../lib/tenant-context';
 import type { TenantDirectory } from '../tenants/directory';
 import type { AttachmentLinks } from './attachment-links';
 import { assertSelf, type EnrolmentService } from './enrolment-service';
@@ -162,7 +163,8 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
       const link = opts.attachments.verify(lessonId, request.query.sig);
       const tenant = link ? await opts.tenants.byId(link.tenantId) : null;
       if (!link || !tenant) throw notFound(LESSON_NOT_FOUND);
-      const { lesson } = await opts.access.open(tenant, link.userId, lessonId);
+      // A signed link carries no X-Tenant-ID: it names the tenant, and the lookup runs in it.
+      const { lesson } = await runAsTenant(tenant.id, () => opts.access.open(tenant, link.userId, lessonId));
       const root = resolve(opts.uploadsDir);
       const file = lesson.attachment_file ? resolve(join(root, lesson.attachment_file)) : null;
       if (!file || !file.startsWith(`${root}/`) || !existsSync(file)) throw notFound(LESSON_NOT_FOUND);

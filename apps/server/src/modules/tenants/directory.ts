@@ -1,9 +1,13 @@
-// Tenants are read on every /api call, so they are cached in memory for a few seconds: a change made
-// by another process is seen within TENANT_CACHE_MS, and at once by the process that made it.
+// Tenants are read on every /api call, so they are cached in memory for a few seconds. A change is
+// seen at once by the process that made it and, through the cache bus (Redis pub/sub when configured),
+// by the others; without Redis they see it within TENANT_CACHE_MS.
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
+import { localCacheBus, type CacheBus } from '../../lib/cache-bus';
 import type { Clock } from '../../lib/clock';
+
+const FORGET_TENANT = 'tenant:forget';
 
 export const TENANT_CACHE_MS = 10_000;
 
@@ -16,7 +20,15 @@ export class TenantDirectory {
     ttl: TENANT_CACHE_MS,
   });
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly bus: CacheBus = localCacheBus(),
+  ) {
+    bus.subscribe(FORGET_TENANT, (slug) => {
+      if (typeof slug === 'string') this.cache.delete(slug);
+    });
+    bus.onResync(() => this.cache.clear());
+  }
 
   async bySlug(slug: string): Promise<Tenant | null> {
     const cached = this.cache.get(slug);
@@ -31,8 +43,10 @@ export class TenantDirectory {
     return (await this.db.selectFrom('tenants').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
   }
 
+  /** After a change to the tenant (or its creation), in every process. */
   forget(slug: string): void {
     this.cache.delete(slug);
+    this.bus.publish(FORGET_TENANT, slug);
   }
 
   /** Creates the tenant when it does not exist yet; returns it either way. */

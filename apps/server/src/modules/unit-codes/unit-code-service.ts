@@ -2,12 +2,13 @@
 // student's unlocked units, and a unit's lessons with progress.
 import type { LessonRef, MyUnit, UnitWithProgress } from '@app/contract';
 import { isUnitAccessible, normalizeCode, pageCount, unitCodeAvailability } from '@app/domain';
-import type { Db } from '../../db/connect';
+import type { Db, DialectName } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import type { Limits } from '../../lib/limits';
 import { composeCourseName } from '../catalogue/course-view';
+import { codeTenant } from '../codes/code-owner';
 import { CODE_NOT_FOUND, CODE_USED } from '../learning/enrolment-service';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import { toLessonRef, type StudentProgress } from '../learning/student-progress';
@@ -20,6 +21,7 @@ export class UnitCodeService {
   constructor(
     private readonly deps: {
       db: Db;
+      dialect: DialectName;
       clock: Clock;
       limits: Limits;
       catalogue: CatalogueCache;
@@ -32,18 +34,22 @@ export class UnitCodeService {
     const accountKey = `${tenant.id}:${userId}`;
     await limits.codeAccount.guard(accountKey);
     await limits.codeAddress.guard(address);
+    const code = normalizeCode(rawCode);
     const row = await db
       .selectFrom('unit_codes as uc')
       .innerJoin('units as u', 'u.id', 'uc.unit_id')
       .innerJoin('courses as c', 'c.id', 'u.course_id')
-      .select(['uc.id', 'uc.tenant_id', 'uc.unit_id', 'uc.used_by', 'uc.disabled_at', 'c.active'])
-      .where('uc.code', '=', normalizeCode(rawCode))
+      .select(['uc.id', 'uc.unit_id', 'uc.used_by', 'uc.disabled_at', 'c.active'])
+      .where('uc.code', '=', code)
+      .where('uc.tenant_id', '=', tenant.id)
       .executeTakeFirst();
-    if (!row || row.disabled_at !== null) {
+    // Not this tenant's: another school's live code is a 403 (the unit is not open to this student).
+    const elsewhere = row ? false : (await codeTenant(db, this.deps.dialect, 'unit', code)) !== null;
+    if ((!row && !elsewhere) || (row && row.disabled_at !== null)) {
       await Promise.all([limits.codeAccount.penalize(accountKey), limits.codeAddress.penalize(address)]);
       throw notFound(CODE_NOT_FOUND);
     }
-    if (row.tenant_id !== tenant.id || row.active !== 1) {
+    if (!row || row.active !== 1) {
       await Promise.all([limits.codeAccount.penalize(accountKey), limits.codeAddress.penalize(address)]);
       throw forbidden(NO_UNIT_ACCESS);
     }
