@@ -4,21 +4,32 @@ import { toArabicDigits } from '@app/domain';
 
 const n = (value: number) => toArabicDigits(value);
 
-/** 'N characters' with Arabic number agreement (٣ أحرف، ١١ حرفًا، ١٠٠ حرف). */
-function charsLabel(count: number): string {
-  const mod100 = count % 100;
-  const noun = mod100 >= 3 && mod100 <= 10 ? 'أحرف' : mod100 >= 11 ? 'حرفًا' : 'حرف';
-  return `${n(count)} ${noun}`;
+type NounForms = { one: string; two: string; few: string; many: string; other: string };
+
+/**
+ * 'N things' with Arabic number agreement, as the domain's day counts: 1 and 2 in words, 3–10 with
+ * the plural, 11–99 with the accusative singular, otherwise the singular (٣ أكواد، ١١ كودًا، ١٠٠ كود).
+ */
+function counted(value: number, forms: NounForms): string {
+  if (value === 1) return forms.one;
+  if (value === 2) return forms.two;
+  const mod100 = value % 100;
+  const noun = mod100 >= 3 && mod100 <= 10 ? forms.few : mod100 >= 11 ? forms.many : forms.other;
+  return `${n(value)} ${noun}`;
 }
 
-/** 'N codes' with Arabic number agreement (كود واحد، كودان، ٣ أكواد، ١١ كودًا، ١٠٠ كود). */
-function codesLabel(count: number): string {
-  if (count === 1) return 'كود واحد';
-  if (count === 2) return 'كودان';
-  const mod100 = count % 100;
-  const noun = mod100 >= 3 && mod100 <= 10 ? 'أكواد' : mod100 >= 11 ? 'كودًا' : 'كود';
-  return `${n(count)} ${noun}`;
-}
+const chars = (v: number) =>
+  counted(v, { one: 'حرف واحد', two: 'حرفان', few: 'أحرف', many: 'حرفًا', other: 'حرف' });
+const codesLabel = (v: number) =>
+  counted(v, { one: 'كود واحد', two: 'كودان', few: 'أكواد', many: 'كودًا', other: 'كود' });
+const units = (v: number) =>
+  counted(v, { one: 'وحدة واحدة', two: 'وحدتان', few: 'وحدات', many: 'وحدة', other: 'وحدة' });
+const lessons = (v: number) =>
+  counted(v, { one: 'درس واحد', two: 'درسان', few: 'دروس', many: 'درسًا', other: 'درس' });
+const questions = (v: number) =>
+  counted(v, { one: 'سؤال واحد', two: 'سؤالان', few: 'أسئلة', many: 'سؤالًا', other: 'سؤال' });
+const sessions = (v: number) =>
+  counted(v, { one: 'جلسة واحدة', two: 'جلستان', few: 'جلسات', many: 'جلسة', other: 'جلسة' });
 
 export const adminMessages = {
   common: {
@@ -52,6 +63,8 @@ export const adminMessages = {
     downloadCsv: 'تنزيل CSV',
     downloading: 'جارٍ التنزيل...',
     downloadFailed: 'تعذّر تنزيل الملف. حاول مرة أخرى.',
+    chooseFile: 'اختر ملفًا',
+    noFile: 'لم يُختر ملف',
   },
   errors: {
     network: 'تعذّر الاتصال بالخادم. تحقّق من اتصالك ثم حاول مرة أخرى.',
@@ -65,7 +78,7 @@ export const adminMessages = {
   validation: {
     required: (label: string) => `يجب إدخال ${label}`,
     choose: (label: string) => `يجب اختيار ${label}`,
-    tooLong: (label: string, max: number) => `${label}: الحد الأقصى ${charsLabel(max)}`,
+    tooLong: (label: string, max: number) => `${label}: الحد الأقصى ${chars(max)}`,
     url: (label: string) => `${label}: أدخل رابطًا يبدأ بـ https:// أو مسارًا يبدأ بـ /`,
     invalid: (label: string) => `${label}: قيمة غير صالحة`,
     priceNumber: 'أدخل السعر رقمًا',
@@ -117,7 +130,7 @@ export const adminMessages = {
     name: 'الكورس',
     price: 'السعر',
     content: 'المحتوى',
-    contentCount: (units: number, lessons: number) => `${n(units)} وحدة · ${n(lessons)} درس`,
+    contentCount: (unitCount: number, lessonCount: number) => `${units(unitCount)} · ${lessons(lessonCount)}`,
     enrolled: 'المشتركون',
     empty: 'لا توجد كورسات بعد. أنشئ أول كورس.',
     activate: 'تفعيل',
@@ -138,7 +151,7 @@ export const adminMessages = {
     details: 'بيانات الكورس',
     name: 'اسم الكورس',
     subject: 'المادة',
-    subjectHint: 'مثل: كيمياء، فيزياء، لغة عربية',
+    subjectHint: 'كلمة واحدة: اختر من القائمة أو اكتب مادة جديدة.',
     description: 'وصف الكورس',
     image: 'صورة الكورس',
     imageHint: 'PNG أو JPEG أو WebP، حتى ٢٠ ميجابايت.',
@@ -160,8 +173,8 @@ export const adminMessages = {
     tabs: 'أقسام محرر الكورس',
     contentTab: 'الوحدات والدروس',
     detailsTab: 'بيانات الكورس',
-    summary: (units: number, lessons: number, enrolled: number) =>
-      `${n(units)} وحدة · ${n(lessons)} درس · ${n(enrolled)} مشترك`,
+    summary: (unitCount: number, lessonCount: number, enrolled: number) =>
+      `${units(unitCount)} · ${lessons(lessonCount)} · المشتركون: ${n(enrolled)}`,
     units: 'الوحدات',
     noUnits: 'لا توجد وحدات بعد. أضف أول وحدة.',
     addUnit: 'إضافة وحدة',
@@ -178,7 +191,7 @@ export const adminMessages = {
     addQuiz: 'اختبار جديد',
     video: 'فيديو',
     quiz: 'اختبار',
-    questions: (count: number) => `${n(count)} سؤال`,
+    questions,
     deleteLessonTitle: 'حذف الدرس',
     deleteLessonBody: (name: string) => `سيُحذف الدرس «${name}». لا يمكن التراجع عن ذلك.`,
     quizDeleteBlocked: 'لا يمكن حذف اختبار قدّمه طلاب؛ نتائجهم محفوظة.',
@@ -201,7 +214,7 @@ export const adminMessages = {
     name: 'اسم الدرس',
     titel: 'عنوان فرعي (اختياري)',
     videoUrl: 'رابط الفيديو',
-    videoUrlHint: 'رابط يوتيوب أو منصة الفيديو أو ملف MP4 أو بث HLS (.m3u8).',
+    videoUrlHint: 'رابط يوتيوب أو منصة الفيديو، أو ملف MP4، أو بث HLS.',
     player: {
       'media-host': 'سيُشغَّل بمشغّل منصة الفيديو المضمَّن.',
       youtube: 'سيُشغَّل بمشغّل يوتيوب المضمَّن (وضع الخصوصية).',
@@ -331,7 +344,7 @@ export const adminMessages = {
     sources: { code: 'بكود', free: 'مجاني', admin: 'يدوي من الإدارة' },
     progress: 'التقدم',
     progressValue: (done: number, total: number, percent: number) =>
-      `${n(done)} من ${n(total)} درس (${n(percent)}٪)`,
+      `${n(done)} من ${lessons(total)} (${n(percent)}٪)`,
     unlocks: 'الوحدات المفتوحة بالأكواد',
     noUnlocks: 'لا توجد وحدات مفتوحة بأكواد.',
     unit: 'الوحدة',
@@ -353,7 +366,8 @@ export const adminMessages = {
     endSessionsBody: (name: string) =>
       `سيُسجَّل خروج ${name} من كل أجهزته، وسيُطلب منه تسجيل الدخول من جديد. استخدم هذا عندما يصل الطالب إلى حد الأجهزة.`,
     endSessionsConfirm: 'إنهاء الجلسات',
-    sessionsEnded: (count: number) => `أُنهيت ${n(count)} جلسة.`,
+    sessionsEnded: (value: number) =>
+      value === 0 ? 'لم تكن هناك جلسات لإنهائها.' : `أُنهيت ${sessions(value)}.`,
     enrol: 'اشتراك يدوي',
     enrolCourse: 'الكورس',
     enrolSubmit: 'اشتراك الطالب',
@@ -424,9 +438,17 @@ export const adminMessages = {
       'codes.generate': 'إنشاء أكواد',
       'codes.disable': 'تعطيل أكواد',
       'student.sessions.end': 'إنهاء جلسات طالب',
-      'student.enroll': 'اشتراك يدوي',
+      'student.enrol': 'اشتراك يدوي',
       'site.update': 'تعديل بيانات الموقع',
     } as Record<string, string>,
-    targetValue: (type: string, id: number | null) => (id === null ? type : `${type} #${id}`),
+    targetTypes: {
+      course: 'كورس',
+      unit: 'وحدة',
+      lesson: 'درس',
+      code_batch: 'دفعة أكواد',
+      student: 'طالب',
+      site: 'الموقع',
+    } as Record<string, string>,
+    targetValue: (type: string, id: number | null) => (id === null ? type : `${type} رقم ${n(id)}`),
   },
 } as const;

@@ -1,6 +1,20 @@
 // A data table that stays usable on a 360 px phone: it scrolls sideways inside a focusable,
-// labelled region (so a keyboard can scroll it too) while its first column stays in view.
+// labelled region (so a keyboard can scroll it too) while its first column stays in view. Its cell
+// rules ship with the admin chunk (React hoists the <style> once), not in the students' stylesheet.
 import type { ReactNode } from 'react';
+
+const TABLE_CSS = `
+.admin-table { border-collapse: separate; border-spacing: 0; }
+.admin-table th, .admin-table td {
+  padding: 0.75rem 1rem; text-align: start; vertical-align: top;
+  border-bottom: 1px solid var(--color-slate-100, #f1f5f9);
+}
+.admin-table thead th { background: var(--color-slate-50, #f8fafc); }
+.admin-table tr > :first-child {
+  position: sticky; inset-inline-start: 0; z-index: 1; max-width: 14rem; background: #fff;
+  border-inline-end: 1px solid var(--color-slate-200, #e2e8f0);
+}
+.admin-table thead tr > :first-child { background: var(--color-slate-50, #f8fafc); }`;
 
 export function AdminTable({
   label,
@@ -18,19 +32,20 @@ export function AdminTable({
       tabIndex={0}
       className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
-      <table className="w-full min-w-max border-separate border-spacing-0 text-start text-sm [&_tr>*]:border-b [&_tr>*]:border-slate-100 [&_tr>*:first-child]:sticky [&_tr>*:first-child]:start-0 [&_tr>*:first-child]:z-10 [&_tr>*:first-child]:max-w-56 [&_tr>*:first-child]:border-e [&_tr>*:first-child]:border-e-slate-200 [&_tr>*:first-child]:bg-white">
-        <thead className="text-slate-700 [&_th]:bg-slate-50">
+      <style href="admin-table" precedence="default">
+        {TABLE_CSS}
+      </style>
+      <table className="admin-table w-full min-w-max text-sm">
+        <thead className="text-slate-700">
           <tr>
             {head.map((cell, index) => (
-              <th key={index} scope="col" className="px-4 py-3 text-start font-bold">
+              <th key={index} scope="col" className="font-bold">
                 {cell}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="[&_td]:px-4 [&_td]:py-3 [&_td]:align-top [&_th]:px-4 [&_th]:py-3 [&_th]:text-start [&_th]:align-top">
-          {children}
-        </tbody>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );

@@ -2,8 +2,8 @@
 // grade, active, open to all and teacher. Validated with the contract's CourseInput; the chosen image
 // is uploaded once the course is saved.
 import type { AdminCourse } from '@app/contract';
-import { ALL_GRADES, TERMS, gradeLabelAr, termLabelAr } from '@app/domain';
-import { useState } from 'react';
+import { ALL_GRADES, SUBJECTS, TERMS, gradeLabelAr, termLabelAr } from '@app/domain';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CourseImage } from '../../../components/ui/course-image';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -30,6 +30,7 @@ export function CourseForm({
   });
   const { errors } = form.formState;
   const teachers = useTeachers();
+  const subjectsId = useId();
   const mutation = useSaveCourse();
   const { file: image, preview, choose: setImage } = useFilePreview();
   const [imageError, setImageError] = useState<string | null>(null);
@@ -51,12 +52,22 @@ export function CourseForm({
     <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 md:grid-cols-2">
       <FormError error={mutation.error} wide />
       <TextField label={t.name} error={errors.name?.message} {...form.register('name')} />
-      <TextField
-        label={t.subject}
-        hint={t.subjectHint}
-        error={errors.subject?.message}
-        {...form.register('subject')}
-      />
+      <div>
+        <TextField
+          label={t.subject}
+          hint={t.subjectHint}
+          list={subjectsId}
+          dir="auto"
+          error={errors.subject?.message}
+          {...form.register('subject')}
+        />
+        {/* The catalogue reads the subject as one word; the known keys get their Arabic chip label. */}
+        <datalist id={subjectsId}>
+          {Object.entries(SUBJECTS).map(([key, label]) => (
+            <option key={key} value={key} label={label} />
+          ))}
+        </datalist>
+      </div>
       <div className="md:col-span-2">
         <TextAreaField
           label={t.description}

@@ -1,6 +1,13 @@
 // The admin forms' controls that the shared field set lacks: a text area, a checkbox and a file
 // picker, each labelled, with its hint and its error announced like ui/field's.
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { adminMessages } from '../../../i18n/admin';
 
 const controlClass =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 focus:outline-none aria-[invalid=true]:border-red-600';
@@ -80,21 +87,40 @@ export function CheckboxField({
   );
 }
 
+/** A file picker in Arabic (the browser's own button speaks its UI language): the input is visually
+ * hidden but focusable, and its styled label shows focus and the chosen file's name. */
 export function FileField({
   label,
   error,
   hint,
+  onChange,
   ...props
 }: Described & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const [chosen, setChosen] = useState<string | null>(null);
   return (
     <Labelled label={label} error={error} hint={hint}>
       {(wiring) => (
-        <input
-          type="file"
-          className={`${controlClass} file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
-          {...wiring}
-          {...props}
-        />
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <input
+            type="file"
+            className="peer sr-only"
+            onChange={(event) => {
+              setChosen(event.target.files?.[0]?.name ?? null);
+              onChange?.(event);
+            }}
+            {...wiring}
+            {...props}
+          />
+          <label
+            htmlFor={wiring.id}
+            className="inline-flex min-h-11 cursor-pointer items-center rounded-xl border border-brand-700 bg-white px-4 font-semibold text-brand-800 peer-focus-visible:ring-3 peer-focus-visible:ring-brand-500 hover:bg-brand-50"
+          >
+            {adminMessages.common.chooseFile}
+          </label>
+          <span className="min-w-0 text-sm break-all text-slate-700" dir="auto">
+            {chosen ?? adminMessages.common.noFile}
+          </span>
+        </div>
       )}
     </Labelled>
   );

@@ -36,7 +36,7 @@ export function PagedTable<P extends { totalPages: number }, R>({
       {(page) => {
         const items = rows(page);
         if (items.length === 0)
-          return <StateMessage title={list.params.size > 0 ? adminMessages.common.emptySearch : empty} />;
+          return <StateMessage title={list.filtered ? adminMessages.common.emptySearch : empty} />;
         return (
           <>
             <AdminTable label={label} head={head}>

@@ -43,7 +43,7 @@ export function SearchForm({
         />
       </div>
       {children}
-      <Button type="submit" className="self-end">
+      <Button type="submit" className="self-end sm:justify-self-start">
         {adminMessages.common.search}
       </Button>
     </form>

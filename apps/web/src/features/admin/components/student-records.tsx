@@ -45,12 +45,16 @@ export function Enrolments({ detail }: { detail: AdminStudentDetail }) {
             <td>{t.sources[row.source]}</td>
             <td>
               <div className="flex min-w-40 items-center gap-2">
-                <progress
-                  className="h-2 w-24 accent-brand-700"
-                  max={100}
-                  value={row.percent}
-                  aria-label={t.progressValue(row.completedLessons, row.totalLessons, row.percent)}
-                />
+                <div
+                  role="progressbar"
+                  aria-label={t.progress}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={row.percent}
+                  className="h-2 w-24 shrink-0 overflow-hidden rounded-full bg-slate-200"
+                >
+                  <div className="h-full bg-brand-600" style={{ width: `${row.percent}%` }} />
+                </div>
                 <span>{t.progressValue(row.completedLessons, row.totalLessons, row.percent)}</span>
               </div>
             </td>

@@ -28,8 +28,9 @@ export function StudentSessions({ detail }: { detail: AdminStudentDetail }) {
         <ul className="space-y-2">
           {sessions.map((session) => (
             <li key={session.deviceId} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
-              <p className="font-semibold">
-                {t.device}: <Ltr>{session.deviceId}</Ltr>
+              <p className="text-sm text-slate-600">{t.device}</p>
+              <p className="font-mono text-sm font-semibold break-all">
+                <Ltr>{session.deviceId}</Ltr>
               </p>
               <p className="text-sm text-slate-700">
                 {t.sessionStarted}: {formatDateTime(session.createdAt)} · {t.sessionRefreshed}:{' '}

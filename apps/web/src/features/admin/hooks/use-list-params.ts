@@ -3,6 +3,9 @@
 import { readPage } from '../../../components/ui/pagination';
 import { useSearchParams } from 'react-router';
 
+/** The parameters that narrow a list (others, like the quiz a results list is for, name the list). */
+const FILTERS = ['search', 'grade', 'term', 'active', 'status'];
+
 export function useListParams() {
   const [params, setParams] = useSearchParams();
   const get = (name: string) => params.get(name) || undefined;
@@ -11,6 +14,8 @@ export function useListParams() {
     get,
     page: readPage(params.get('page')),
     search: get('search'),
+    /** Whether a search or filter is on (an empty list then means 'no matches'). */
+    filtered: FILTERS.some((name) => params.get(name)),
     /** Sets (or clears, with '' or undefined) the given values and returns to page 1. */
     update: (values: Record<string, string | undefined>) => {
       const next = new URLSearchParams(params);

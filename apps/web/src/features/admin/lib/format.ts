@@ -2,12 +2,9 @@
 // domain's toArabicDigits; Intl pinned to the 'arab' numbering system, as the domain's prices are).
 import { toArabicDigits } from '@app/domain';
 
-const DATE_TIME = new Intl.DateTimeFormat('ar-EG', {
-  numberingSystem: 'arab',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const DATE = new Intl.DateTimeFormat('ar-EG', { numberingSystem: 'arab', dateStyle: 'medium' });
+const DAY = { numberingSystem: 'arab', day: 'numeric', month: 'long', year: 'numeric' } as const;
+const DATE_TIME = new Intl.DateTimeFormat('ar-EG', { ...DAY, hour: 'numeric', minute: '2-digit' });
+const DATE = new Intl.DateTimeFormat('ar-EG', DAY);
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;

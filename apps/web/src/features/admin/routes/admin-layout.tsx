@@ -55,8 +55,8 @@ export function Component() {
             </button>
           </div>
         </div>
-        <nav aria-label={t.nav} className="mx-auto max-w-6xl overflow-x-auto px-4 py-2">
-          <ul className="flex gap-1">
+        <nav aria-label={t.nav} className="mx-auto max-w-6xl px-4 py-2">
+          <ul className="flex flex-wrap gap-1">
             {SECTIONS.map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to} className={sectionClass}>

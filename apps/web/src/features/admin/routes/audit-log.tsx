@@ -15,19 +15,19 @@ export function Component() {
       list={list}
       query={useAuditLog({ search: list.search, pageNumber: list.page })}
       rows={(page) => page.entries}
-      head={[t.at, t.actor, t.action, t.target, t.summary]}
+      head={[t.action, t.summary, t.actor, t.at, t.target]}
     >
       {(entry) => (
         <tr key={entry.id}>
-          <th scope="row" className="font-normal whitespace-nowrap">
-            {formatDateTime(entry.at)}
+          <th scope="row" className="font-semibold">
+            {t.actions[entry.action] ?? <bdi dir="ltr">{entry.action}</bdi>}
           </th>
-          <td>{entry.actor.name}</td>
-          <td>{t.actions[entry.action] ?? <bdi dir="ltr">{entry.action}</bdi>}</td>
-          <td>
-            <bdi dir="ltr">{t.targetValue(entry.targetType, entry.targetId)}</bdi>
+          <td className="min-w-64 whitespace-normal" dir="auto">
+            {entry.summary}
           </td>
-          <td className="min-w-64 whitespace-normal">{entry.summary}</td>
+          <td>{entry.actor.name}</td>
+          <td className="whitespace-nowrap">{formatDateTime(entry.at)}</td>
+          <td>{t.targetValue(t.targetTypes[entry.targetType] ?? entry.targetType, entry.targetId)}</td>
         </tr>
       )}
     </SearchPage>

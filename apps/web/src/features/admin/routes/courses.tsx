@@ -1,6 +1,6 @@
 // The course list: search, grade/term/status filters and the page in the URL; each row links to its
 // editor and can be activated, deactivated or deleted.
-import { formatPriceDetail } from '@app/domain';
+import { formatPriceDetail, subjectLabelAr } from '@app/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -10,7 +10,6 @@ import { gradeText, termText } from '../../../components/ui/course-badges';
 import { paths } from '../../../config/paths';
 import { adminMessages } from '../../../i18n/admin';
 import { useAdminCourses } from '../api/courses';
-import { rowButton } from '../components/button-styles';
 import { ActiveToggle, DeleteCourseButton } from '../components/course-actions';
 import { CourseFilters } from '../components/course-filters';
 import { PageHeader } from '../components/page-header';
@@ -68,7 +67,9 @@ export function Component() {
           <tr key={course.id}>
             <th scope="row">
               <RowLink to={paths.adminCourse.getHref(course.id)}>{course.name}</RowLink>
-              {course.subject ? <span className="block text-slate-600">{course.subject}</span> : null}
+              {course.subject ? (
+                <span className="block text-slate-600">{subjectLabelAr(course.subject)}</span>
+              ) : null}
             </th>
             <td>{gradeText(course.grade)}</td>
             <td>{termText(course.term)}</td>
@@ -83,13 +84,6 @@ export function Component() {
             <td>
               <div className="flex items-center gap-1">
                 <ActiveToggle course={course} onDone={setNotice} />
-                <Link
-                  to={paths.adminCourse.getHref(course.id)}
-                  className={rowButton()}
-                  aria-label={t.editLabel(course.name)}
-                >
-                  {adminMessages.common.edit}
-                </Link>
                 <DeleteCourseButton course={course} onDeleted={() => setNotice(t.deleted)} />
               </div>
             </td>

@@ -57,7 +57,7 @@ describe('students', () => {
     await user.click(screen.getByRole('button', { name: 'إنهاء جلسات الأجهزة' }));
     dialog = await screen.findByRole('dialog', { name: 'إنهاء جلسات الأجهزة' });
     await user.click(within(dialog).getByRole('button', { name: 'إنهاء الجلسات' }));
-    expect(await screen.findByText('أُنهيت ٢ جلسة.')).toBeInTheDocument();
+    expect(await screen.findByText('أُنهيت جلستان.')).toBeInTheDocument();
     expect(callsTo(calls, 'DELETE /api/Admin/Students/41/Sessions')).toHaveLength(1);
     expect(await screen.findByText('لا توجد أجهزة متصلة الآن.')).toBeInTheDocument();
   });
