@@ -2,10 +2,12 @@
 // PostgreSQL. PostgreSQL is required when REQUIRE_POSTGRES=1 (CI); elsewhere a missing server skips
 // that project with a printed reason instead of passing silently.
 import { existsSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { spawnSync } from 'node:child_process';
+import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { postgresAvailability } from './test-support/postgres-availability.ts';
 import { ClosingLineReporter } from './test-support/closing-line-reporter.ts';
+import { redisAvailability } from './test-support/redis-availability.ts';
 
 const pg = await postgresAvailability();
 if (!pg.ok) {
@@ -24,11 +26,31 @@ if (!hasChromium) {
   console.warn(`[tests] e2e project skipped: no Chromium at ${chromiumPath} (apt-get install chromium)`);
 }
 
+// The multi-process tests (several API processes on one PostgreSQL and one Redis, nginx in front, a
+// crash under load, a graceful shutdown) need Redis too; with REQUIRE_POSTGRES=1 it is required, and
+// so is nginx under CI (.ci/run installs it). Elsewhere what is missing skips its part, said here.
+const redis = await redisAvailability();
+if (!redis.ok) {
+  if (process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error(`REQUIRE_POSTGRES=1 but Redis is not reachable (multi-instance test): ${redis.reason}`);
+  }
+  console.warn(`[tests] multi-instance test skipped: Redis ${redis.reason}`);
+}
+const hasNginx = spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0;
+if (!hasNginx) {
+  if (process.env.CI) throw new Error('CI but no nginx on PATH (apt-get install nginx-light)');
+  console.warn(
+    '[tests] nginx part of the multi-instance test skipped: no nginx (apt-get install nginx-light)',
+  );
+}
+const MULTI_PROCESS = 'apps/server/test/multi-instance/**';
+
 const apiProject = (db: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name: `api-${db}`,
     include: ['apps/server/test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, MULTI_PROCESS],
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -48,6 +70,21 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
   apiProject('sqlite'),
+  {
+    extends: true,
+    test: {
+      name: 'processes',
+      include: [`${MULTI_PROCESS}/*.test.ts`],
+      // Why a part cannot run (empty: it can); the files skip that part with this reason in its name.
+      env: {
+        SKIP_POSTGRES: pg.ok ? '' : `PostgreSQL: ${pg.reason}`,
+        SKIP_REDIS: redis.ok ? '' : `Redis: ${redis.reason}`,
+        SKIP_NGINX: hasNginx ? '' : 'no nginx (apt-get install nginx-light)',
+      },
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
+    },
+  },
 ];
 if (pg.ok) projects.push(apiProject('postgres'));
 if (hasChromium) {

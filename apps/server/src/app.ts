@@ -22,6 +22,7 @@ import { siteRoutes } from './modules/site/routes';
 import { adminRoutes } from './modules/admin/routes/admin-routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { gracefulClose } from './plugins/graceful-close';
 import { registerSecurity } from './plugins/security';
 import { createSerializerCompiler } from './plugins/serializer';
 import { tenantPlugin } from './plugins/tenant';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ validate: config.env !== 'production' }));
   registerErrorHandling(app);
+  await app.register(gracefulClose);
 
   const services = createServices(config, app.log, overrides);
   app.addHook('onClose', () => services.close());

@@ -2,6 +2,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
+/** Under the 30 s a process manager (systemd, Kubernetes) usually waits before SIGKILL. */
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const { app } = await buildApp(config);
@@ -12,9 +15,24 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Fastify stops accepting connections, closes idle keep-alive ones, answers 503 on busy ones and
+    // lets in-flight requests finish; then the onClose hooks close mail, the cache bus, Redis and the
+    // database pool. Nothing should be left to keep the process alive.
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error(`shutdown took over ${SHUTDOWN_DEADLINE_MS} ms: exiting with requests unfinished`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info('shut down: in-flight requests answered, pools and Redis closed');
+        process.exitCode = 0;
+        // The event loop should now end by itself; if a handle keeps it alive, name it and exit.
+        setTimeout(() => {
+          app.log.warn({ resources: process.getActiveResourcesInfo() }, 'still open after shutdown');
+          process.exit(0);
+        }, 2000).unref();
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

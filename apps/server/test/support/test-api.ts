@@ -69,7 +69,38 @@ export async function startTestApi(
   const { port } = built.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  async function call<T = any>(method: string, path: string, opts: CallOptions = {}): Promise<Reply<T>> {
+  const call = createCaller(baseUrl);
+
+  return {
+    baseUrl,
+    clock,
+    app: built.app,
+    services: built.services,
+    /** Every tenant's rows (fixtures, checks); the app's own connection is `services.database`. */
+    db: fixtures.db,
+    dialect: database.kind,
+    call,
+    /** A browser on one device: its own DeviceId, access token and refresh cookie. */
+    device(deviceId = `dev-${randomBytes(6).toString('hex')}`) {
+      return new Device(call, deviceId);
+    },
+    async close() {
+      await built.app.close();
+      if (fixtures !== built.services.database) await fixtures.close();
+      await database.drop();
+    },
+  };
+}
+
+export type Call = <T = any>(method: string, path: string, opts?: CallOptions) => Promise<Reply<T>>;
+
+/** HTTP calls to one server, as any client makes them (X-Tenant-ID defaults to the test tenant). */
+export function createCaller(baseUrl: string): Call {
+  return async function call<T = any>(
+    method: string,
+    path: string,
+    opts: CallOptions = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
     if (opts.tenant !== null) headers['x-tenant-id'] = opts.tenant ?? TENANT;
     if (opts.deviceId) headers.deviceid = opts.deviceId;
@@ -105,30 +136,8 @@ export async function startTestApi(
       body: parsed as T,
       setCookies: response.headers.getSetCookie(),
     };
-  }
-
-  return {
-    baseUrl,
-    clock,
-    app: built.app,
-    services: built.services,
-    /** Every tenant's rows (fixtures, checks); the app's own connection is `services.database`. */
-    db: fixtures.db,
-    dialect: database.kind,
-    call,
-    /** A browser on one device: its own DeviceId, access token and refresh cookie. */
-    device(deviceId = `dev-${randomBytes(6).toString('hex')}`) {
-      return new Device(call, deviceId);
-    },
-    async close() {
-      await built.app.close();
-      if (fixtures !== built.services.database) await fixtures.close();
-      await database.drop();
-    },
   };
 }
-
-type Call = <T = any>(method: string, path: string, opts?: CallOptions) => Promise<Reply<T>>;
 
 export class Device {
   token: string | null = null;

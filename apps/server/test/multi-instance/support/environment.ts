@@ -1,0 +1,75 @@
+// What the multi-process tests share: a fresh database (PostgreSQL with the owner and app roles, or a
+// SQLite file), optionally a Redis key prefix of their own, one JWT secret for every process, and a
+// fixture connection that sees every tenant. Each part that needs a service skips, with the reason in
+// the test's name, when vitest.config.ts found the service missing (never under REQUIRE_POSTGRES=1).
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { loadConfig } from '../../../src/config';
+import { connectDatabase, type DbHandle } from '../../../src/db/connect';
+import { REDIS_TEST_URL } from '../../../../../test-support/redis-availability';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database';
+
+export const JWT_SECRET = 'multi-process-test-secret-long-enough-for-hs256';
+
+/** Why the parts that need these services cannot run here; null when they can. */
+export function missing(...services: ('postgres' | 'redis' | 'nginx')[]): string | null {
+  const reasons = services
+    .map((service) => process.env[`SKIP_${service.toUpperCase()}`])
+    .filter((reason): reason is string => !!reason);
+  return reasons.length > 0 ? reasons.join('; ') : null;
+}
+
+export type ProcessEnvironment = {
+  database: TestDatabase;
+  /** The environment of every server process of the test. */
+  env: Record<string, string>;
+  /** Every tenant's rows; open it once the first process has migrated the database. */
+  fixtures(): DbHandle;
+  close(): Promise<void>;
+};
+
+export async function processEnvironment(
+  kind: 'sqlite' | 'postgres',
+  options: { redis?: boolean; env?: Record<string, string> } = {},
+): Promise<ProcessEnvironment> {
+  const database = await createTestDatabase(kind);
+  const prefix = `lp-test-${randomBytes(5).toString('hex')}:`;
+  const env: Record<string, string> = {
+    ...database.env,
+    NODE_ENV: 'production',
+    JWT_SECRET,
+    LOAD_DEMO: 'false',
+    RATE_LIMIT_MAX: '100000',
+    ...(options.redis ? { REDIS_URL: REDIS_TEST_URL, REDIS_PREFIX: prefix } : {}),
+    ...options.env,
+  };
+  let fixtures: DbHandle | null = null;
+  return {
+    database,
+    env,
+    fixtures() {
+      fixtures ??= connectDatabase(loadConfig({ ...database.fixtureEnv, JWT_SECRET }).database);
+      return fixtures;
+    },
+    async close() {
+      await fixtures?.close();
+      await database.drop();
+      if (options.redis) await deleteKeys(prefix);
+    },
+  };
+}
+
+async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_TEST_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
