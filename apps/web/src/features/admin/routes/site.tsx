@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { adminMessages } from '../../../i18n/admin';
 import { useSaveSiteSettings, useSiteSettings } from '../api/site';
 import { PageHeader } from '../components/page-header';
+import { Ltr } from '../components/admin-table';
 import { FormError, SubmitButton } from '../components/form-parts';
 import { QueryState } from '../components/query-state';
 import { contractResolver } from '../lib/contract-resolver';
@@ -77,7 +78,11 @@ function SiteForm({ settings }: { settings: Settings }) {
         label={t.whatsapp}
         type="tel"
         dir="ltr"
-        hint={t.whatsappHint}
+        hint={
+          <>
+            {t.whatsappHint} <Ltr>{t.whatsappExample}</Ltr>
+          </>
+        }
         error={errors.whatsappNumber?.message}
         {...form.register('whatsappNumber')}
       />
