@@ -53,9 +53,9 @@ describe('administration', () => {
 
   test('course → codes → a student enrols → the admin sees the code used and ends the sessions', async () => {
     const admin = await (await openContext(browser, server, { splashSeen: true })).newPage();
-    // Not signed in: /admin (its first section) asks to log in and comes back.
+    // Not signed in: /admin asks to log in, then opens its first section.
     await admin.goto('/admin');
-    await waitForPath(admin, '/login', { from: '/admin/courses' });
+    await waitForPath(admin, '/login', { from: '/admin' });
     await admin.getByLabel('البريد الإلكتروني أو رقم الهاتف').fill(ADMIN);
     await admin.getByLabel('كلمة المرور', { exact: true }).fill('demo1234');
     await admin.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();

@@ -1,6 +1,6 @@
 // Every route is a lazy module exporting `Component`, so each screen is its own chunk and a phone
 // downloads only what the page it opens needs.
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { ErrorFallback } from './error-fallback';
@@ -67,7 +67,7 @@ export const router = createBrowserRouter([
       {
         lazy: () => loadAdmin().then((admin) => admin.layout),
         children: [
-          { index: true, loader: () => redirect(paths.adminCourses.getHref()) },
+          { index: true, lazy: () => loadAdmin().then((admin) => admin.index) },
           { path: paths.adminCourses.path, lazy: () => loadAdmin().then((admin) => admin.courses) },
           { path: paths.adminCourseNew.path, lazy: () => loadAdmin().then((admin) => admin.courseNew) },
           { path: paths.adminCourse.path, lazy: () => loadAdmin().then((admin) => admin.courseEditor) },

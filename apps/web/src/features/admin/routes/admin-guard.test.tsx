@@ -38,9 +38,9 @@ describe('the /admin guard', () => {
     expect(callsTo(calls, 'POST /api/Auth/refresh-token')).toHaveLength(1);
   });
 
-  it('opens the admin layout for the tenant’s admin: school name, sections, the way back', async () => {
+  it('opens the admin layout for the tenant’s admin on its first section: school name, sections, the way back', async () => {
     const calls = fakeAdminApi({ 'GET /api/Admin/Courses': coursesPage });
-    renderAdmin('/admin/courses');
+    const { router } = renderAdmin('/admin');
     expect(await screen.findByText('مدرسة النور')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'أقسام لوحة الإدارة' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
@@ -57,6 +57,7 @@ describe('the /admin guard', () => {
       'href',
       '/admin/courses/9',
     );
+    expect(router.state.location.pathname).toBe('/admin/courses');
     expect(callsTo(calls, 'GET /api/Admin/Me')[0]!.headers.get('Authorization')).toBe(
       'Bearer test-access-token',
     );

@@ -1,6 +1,7 @@
 // The admin area's route modules, bundled as one chunk that the router loads on entering /admin.
 export * as guard from './admin-guard';
 export * as layout from './admin-layout';
+export * as index from './admin-index';
 export * as codePrint from './code-print';
 export * as courses from './courses';
 export * as courseNew from './course-new';

@@ -43,7 +43,10 @@ export function renderAdmin(url: string, { user = ADMIN_USER }: { user?: User | 
           { path: paths.adminCodePrint.path, Component: admin.codePrint.Component },
           {
             Component: admin.layout.Component,
-            children: screens.map(([path, screen]) => ({ path, Component: screen.Component })),
+            children: [
+              { index: true, Component: admin.index.Component },
+              ...screens.map(([path, screen]) => ({ path, Component: screen.Component })),
+            ],
           },
         ],
       },
