@@ -3,7 +3,11 @@
 // ratios of one run mean anything; budgets are reported (PASS/FAIL) and never change the exit code.
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--warmup 2]
-//                    [--only profile,Contact] [--profile]
+//                    [--only profile,Contact] [--profile] [--cluster]
+//
+// `--cluster` measures something else, on PostgreSQL only (bench/cluster.ts): the catalogue page and
+// content reads with one server process and with two, and with the app's role against a superuser
+// (the cost of row-level security). On PostgreSQL the server always connects as the app's role.
 //
 // Environment equivalents: BENCH_DB, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP.
 //
@@ -13,14 +17,16 @@
 // median of five requests, printed and written to .bench/codes-<db>.json); `--only codes` runs just
 // that. Access tokens live 15 minutes: a student whose token would expire during the next route
 // logs in again before it, so long runs stay authenticated.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ask, cleanUp, cleanups, ROOT, seedCatalogue, serverWindow, startServer } from './children';
+import { benchCluster } from './cluster';
 import { CODES_SCENARIO, formatTiming, timeCodeBatches } from './code-batches';
-import { createBenchDatabase, type BenchDatabase, type DbKind } from './database';
-import { measure, stopAllRuns, type LoadOptions, type MeasuredWindow, type Target } from './measure';
+import { createBenchDatabase, type DbKind } from './database';
+import { measure, stopAllRuns, type LoadOptions, type Target } from './measure';
 import {
   buildReport,
   cpuPerRequest,
@@ -39,17 +45,9 @@ import {
   keepTokenFresh,
   seed,
   TENANT,
-  type CatalogueSeedReply,
   type Scenario,
   type SeedContext,
 } from './scenarios';
-import type { ControlReply, ControlRequest, ReadyMessage } from './server';
-
-const ROOT = resolve(import.meta.dirname, '..');
-const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 10_000;
-/** Writing the large catalogue: seconds on SQLite, longer on a busy PostgreSQL. */
-const SEED_TIMEOUT_MS = 10 * 60_000;
 
 type Settings = {
   dbs: DbKind[];
@@ -58,6 +56,8 @@ type Settings = {
   only: string[];
   /** Write a V8 CPU profile of the server child per measured route under .bench/profiles/. */
   profile: boolean;
+  /** Instead of the routes: 1 process against 2, and row-level security's cost (bench/cluster.ts). */
+  cluster: boolean;
 };
 
 function readSettings(): Settings {
@@ -69,6 +69,7 @@ function readSettings(): Settings {
       warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
       only: { type: 'string', default: '' },
       profile: { type: 'boolean', default: false },
+      cluster: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -76,7 +77,7 @@ function readSettings(): Settings {
   if (values.help) {
     console.log(
       'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-        '[--only name,name] [--profile]',
+        '[--only name,name] [--profile] [--cluster]',
     );
     process.exit(0);
   }
@@ -99,6 +100,7 @@ function readSettings(): Settings {
       .map((part) => part.trim())
       .filter(Boolean),
     profile: values.profile,
+    cluster: values.cluster,
   };
 }
 
@@ -109,112 +111,10 @@ function positive(name: string, raw: string, zeroAllowed = false): number {
   return value;
 }
 
-/** Cleanups of the run in progress, newest first, so Ctrl-C leaves no server or database behind. */
-const cleanups: (() => Promise<void>)[] = [];
 let interrupted = false;
-
-async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) {
-    const next = cleanups.pop();
-    await next?.().catch((error: unknown) => console.error('[bench] cleanup failed:', error));
-  }
-}
 
 function checkInterrupted(): void {
   if (interrupted) throw new Error('interrupted');
-}
-
-async function startServer(database: BenchDatabase): Promise<ReadyMessage & { child: ChildProcess }> {
-  // A clean environment, not the caller's: REDIS_URL, SMTP_URL, PORT and the like would change what
-  // is measured.
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '1000000000',
-    LOAD_DEMO: 'false',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    ...database.env,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'server.ts')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  cleanups.push(() => stopServer(child));
-  const ready = await answerOf<ReadyMessage>(child, 'ready', START_TIMEOUT_MS);
-  return { ...ready, child };
-}
-
-/** The next message of `type` from the child; fails when the child exits or takes too long. */
-function answerOf<T extends { type: string }>(
-  child: ChildProcess,
-  type: string,
-  timeoutMs: number,
-): Promise<T> {
-  return new Promise<T>((resolveAnswer, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-    };
-    const onMessage = (message: unknown) => {
-      if ((message as { type?: unknown } | null)?.type !== type) return;
-      done();
-      resolveAnswer(message as T);
-    };
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-      done();
-      reject(new Error(`the server child exited while waiting for "${type}" (${signal ?? code})`));
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`the server child did not answer "${type}" in time`));
-    }, timeoutMs);
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
-
-async function ask<T extends ControlReply['type']>(
-  child: ChildProcess,
-  request: ControlRequest,
-  answer: T,
-  timeoutMs = STOP_TIMEOUT_MS,
-): Promise<Extract<ControlReply, { type: T }>> {
-  const answered = answerOf<Extract<ControlReply, { type: T }>>(child, answer, timeoutMs);
-  child.send(request);
-  return answered;
-}
-
-/**
- * The measured window as the server saw it: its CPU time (so CPU per request, which holds steadier than
- * req/s when other work shares the two cores) and, with --profile, a CPU profile written to `profileFile`.
- */
-function serverWindow(child: ChildProcess, profileFile: string | null) {
-  let cpuAtStart = 0;
-  let cpuMicros = 0;
-  const window: MeasuredWindow = {
-    async start() {
-      if (profileFile) await ask(child, { type: 'profile:start' }, 'profile:started');
-      cpuAtStart = (await ask(child, { type: 'usage:read' }, 'usage')).cpuMicros;
-    },
-    async stop() {
-      cpuMicros = (await ask(child, { type: 'usage:read' }, 'usage')).cpuMicros - cpuAtStart;
-      if (profileFile) await ask(child, { type: 'profile:stop', file: profileFile }, 'profile:stopped');
-    },
-  };
-  return { window, cpuMicros: () => cpuMicros };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }
 
 const slug = (name: string) =>
@@ -229,7 +129,7 @@ async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
   const database = await createBenchDatabase(kind);
   cleanups.push(() => database.drop());
   try {
-    const server = await startServer(database);
+    const server = await startServer(database.env);
     const baseUrl = `http://127.0.0.1:${server.appPort}`;
     const bareUrl = `http://127.0.0.1:${server.barePort}/bare`;
     const ctx: SeedContext = {
@@ -342,34 +242,8 @@ async function benchCodeBatches(child: ChildProcess, kind: DbKind, baseUrl: stri
   );
 }
 
-/** Asks the server child for the large catalogue and prints how long it took. */
-async function seedCatalogue(
-  child: ChildProcess,
-  kind: DbKind,
-  request: { tenantSlug: string; password: string },
-): Promise<CatalogueSeedReply> {
-  process.stdout.write(`[bench] ${kind}: seeding the catalogue ... `);
-  const { type: _type, ...reply } = await ask(
-    child,
-    { type: 'seed-catalogue', ...request },
-    'catalogue-seeded',
-    SEED_TIMEOUT_MS,
-  );
-  const counts = Object.entries(reply.counts)
-    .map(([table, count]) => `${count.toLocaleString('en-US')} ${table}`)
-    .join(', ');
-  const phases = Object.entries(reply.phases)
-    .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
-    .join(', ');
-  console.log(
-    `${(reply.totalMs / 1000).toFixed(1)} s (one argon2 hash ${reply.hashMs} ms, ${phases})\n` +
-      `[bench] ${kind}: ${counts}; bench student ${reply.student.email} in course ${reply.courseId}`,
-  );
-  return reply;
-}
-
-const targetOf = (baseUrl: string, scenario: Scenario): Target => ({
-  url: `${baseUrl}${scenario.path}`,
+export const targetOf = (baseUrl: string | string[], scenario: Scenario): Target => ({
+  url: Array.isArray(baseUrl) ? baseUrl.map((url) => `${url}${scenario.path}`) : `${baseUrl}${scenario.path}`,
   method: scenario.method,
   headers: headersOf(scenario),
   ...(scenario.body === undefined ? {} : { body: scenario.body }),
@@ -383,6 +257,14 @@ async function main(): Promise<void> {
     console.error('\n[bench] interrupted: stopping the load and cleaning up (Ctrl-C again to quit at once)');
     stopAllRuns();
   });
+  if (settings.cluster) {
+    try {
+      await benchCluster(settings.load, checkInterrupted);
+    } finally {
+      await cleanUp();
+    }
+    return;
+  }
   for (const kind of settings.dbs) await benchDatabase(kind, settings);
 }
 

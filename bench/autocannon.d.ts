@@ -4,7 +4,8 @@ declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
   export type Options = {
-    url: string;
+    /** Several URLs: the connections are spread over them, round robin. */
+    url: string | string[];
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     headers?: Record<string, string>;
     body?: string;

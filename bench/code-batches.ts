@@ -2,8 +2,8 @@
 // count 5000, timed end to end over HTTP (generation, the one transaction, the answer), a few runs,
 // median reported. Not a load test: one request at a time on an otherwise idle server.
 //
-// The server child writes the admin account and a course (seedBatchAdmin, through the app's own
-// connection); the parent logs in over HTTP and times the requests.
+// The server child writes the admin account and a course (seedBatchAdmin; bench/server.ts says through
+// which connection); the parent logs in over HTTP and times the requests.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../apps/server/src/db/connect';
 

@@ -1,18 +1,21 @@
 // A fresh, empty database for one bench run, owned by the parent so it is removed even when the server
-// child dies: a temporary DATA_DIR (SQLite), or a new PostgreSQL database dropped afterwards.
-import { randomBytes } from 'node:crypto';
+// child dies: a temporary DATA_DIR (SQLite), or a new PostgreSQL database dropped afterwards. On
+// PostgreSQL the server runs as in production: as an application role that row-level security holds,
+// with the owner migrating (test-support/postgres-roles.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { POSTGRES_ADMIN_URL, postgresAvailability } from '../test-support/postgres-availability';
+import { postgresAvailability } from '../test-support/postgres-availability';
+import { createRoleDatabase } from '../test-support/postgres-roles';
 
 export type DbKind = 'sqlite' | 'postgres';
 
 export type BenchDatabase = {
   kind: DbKind;
-  /** Environment for the server child: DATA_DIR, and DATABASE_URL on PostgreSQL. */
+  /** Environment for the server child: DATA_DIR, and DATABASE_URL (+ DATABASE_OWNER_URL) on PostgreSQL. */
   env: Record<string, string>;
+  /** PostgreSQL: the same database as a superuser, whom row-level security does not hold. */
+  superuserEnv: Record<string, string> | null;
   /** Human-readable location, for the report. */
   where: string;
   drop(): Promise<void>;
@@ -25,6 +28,7 @@ export async function createBenchDatabase(kind: DbKind): Promise<BenchDatabase> 
     return {
       kind,
       env: { DATA_DIR: dataDir },
+      superuserEnv: null,
       where: join(dataDir, 'app.sqlite'),
       drop: () => Promise.resolve(removeDir()),
     };
@@ -34,27 +38,15 @@ export async function createBenchDatabase(kind: DbKind): Promise<BenchDatabase> 
     removeDir();
     throw new Error(`PostgreSQL is not reachable: ${available.reason}`);
   }
-  const name = `lp_bench_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const database = await createRoleDatabase('lp_bench');
   return {
     kind,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    where: `${url.host}/${name}`,
+    env: { DATA_DIR: dataDir, DATABASE_URL: database.appUrl, DATABASE_OWNER_URL: database.ownerUrl },
+    superuserEnv: { DATA_DIR: dataDir, DATABASE_URL: database.adminUrl },
+    where: `${new URL(database.appUrl).host}/${database.name}`,
     drop: async () => {
       removeDir();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }

@@ -5,7 +5,8 @@ import autocannon, { type Instance, type Options, type Result } from 'autocannon
 export type Method = NonNullable<Options['method']>;
 
 export type Target = {
-  url: string;
+  /** Several URLs (processes): autocannon spreads its connections over them. */
+  url: string | string[];
   method: Method;
   headers: Record<string, string>;
   body?: string;

@@ -13,14 +13,19 @@
 // gets its own .cpuprofile (open it in Chrome DevTools or speedscope).
 //
 // Before the load, the parent asks once for the large catalogue (bench/catalogue.ts): it is written
-// here, through the app's own database connection, with one argon2 hash computed for every student.
+// here, with one argon2 hash computed for every student: through the app's own connection on SQLite,
+// and as the schema owner on PostgreSQL (the app's role may not VACUUM), in the tenant's scope either
+// way, as row-level security requires.
+//
+// Several of these children can serve one database (`--cluster`): the parent gives them one JWT secret.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import type { DbHandle } from '../apps/server/src/db/connect';
+import { connectDatabase, type Db, type DbHandle } from '../apps/server/src/db/connect';
+import { runAsTenant } from '../apps/server/src/lib/tenant-context';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { seedCatalogue, type CatalogueSeed } from './catalogue';
 import { seedBatchAdmin, type BatchAdmin } from './code-batches';
@@ -64,26 +69,39 @@ function profiler(): Session {
   return session;
 }
 
+/** Runs a seed in the tenant's scope, as the schema owner when there is one (PostgreSQL). */
+async function asSeeder<T>(database: DbHandle, tenantSlug: string, work: (db: Db) => Promise<T>): Promise<T> {
+  const seeder = database.ownerUrl
+    ? connectDatabase({ kind: 'postgres', url: database.ownerUrl, poolSize: 4, ownerUrl: null })
+    : database;
+  try {
+    const tenant = await seeder.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('slug', '=', tenantSlug)
+      .executeTakeFirstOrThrow();
+    return await runAsTenant(tenant.id, () => work(seeder.db));
+  } finally {
+    if (seeder !== database) await seeder.close();
+  }
+}
+
 async function answer(request: ControlRequest, database: DbHandle): Promise<ControlReply> {
   if (request.type === 'seed-catalogue') {
     const started = performance.now();
     // One argon2 hash for all 10,000 students: hashing each would take minutes.
     const passwordHash = await hashPassword(request.password);
     const hashMs = Math.round(performance.now() - started);
-    const seeded = await seedCatalogue(database.db, database.dialect, {
-      tenantSlug: request.tenantSlug,
-      passwordHash,
-      now: new Date(),
-    });
+    const seeded = await asSeeder(database, request.tenantSlug, (db) =>
+      seedCatalogue(db, database.dialect, { tenantSlug: request.tenantSlug, passwordHash, now: new Date() }),
+    );
     return { type: 'catalogue-seeded', hashMs, totalMs: Math.round(performance.now() - started), ...seeded };
   }
   if (request.type === 'seed-batch-admin') {
     const passwordHash = await hashPassword(request.password);
-    const admin = await seedBatchAdmin(database.db, {
-      tenantSlug: request.tenantSlug,
-      passwordHash,
-      now: new Date(),
-    });
+    const admin = await asSeeder(database, request.tenantSlug, (db) =>
+      seedBatchAdmin(db, { tenantSlug: request.tenantSlug, passwordHash, now: new Date() }),
+    );
     return { type: 'batch-admin-seeded', ...admin };
   }
   if (request.type === 'usage:read') {

@@ -9,6 +9,7 @@ import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { enableTenantScopes } from '../lib/tenant-context';
 import { TenantScopedPostgresDialect } from './tenant-scoped-dialect';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -27,6 +28,7 @@ export function connectDatabase(database: Config['database']): DbHandle {
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     // Every connection is handed out with the current tenant set, for row-level security.
+    enableTenantScopes();
     const db = new Kysely<Database>({ dialect: new TenantScopedPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', ownerUrl: database.ownerUrl, close: () => db.destroy() };
   }

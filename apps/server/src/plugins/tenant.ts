@@ -1,8 +1,8 @@
 // Resolves X-Tenant-ID for every /api route. Routes that cannot carry the header (health, the docs,
 // the confirmation link in a mail) opt out with `config: { tenant: false }`.
 //
-// The rest of the request then runs in that tenant's scope (lib/tenant-context.ts), which is what
-// PostgreSQL's row-level security sees. The scope is entered with callback-style hooks, because the
+// On PostgreSQL the rest of the request then runs in that tenant's scope (lib/tenant-context.ts),
+// which is what row-level security sees. The scope is entered with callback-style hooks, because the
 // handler runs inside the `done` of the last hook: once in onRequest (so the route's own onRequest
 // hooks, authentication among them, are inside it) and again in preValidation, since the body is read
 // from stream events that carry the socket's context, not the request's.
@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tenant } from '../db/schema';
 import { badRequest } from '../lib/app-error';
-import { runInScope, type TenantScope } from '../lib/tenant-context';
+import { runInScope, tenantScopesEnabled, type TenantScope } from '../lib/tenant-context';
 import type { TenantDirectory } from '../modules/tenants/directory';
 
 declare module 'fastify' {
@@ -45,6 +45,12 @@ export const tenantPlugin = fp(
       if (!tenant) throw badRequest(UNKNOWN_TENANT);
       return tenant;
     };
+    if (!tenantScopesEnabled()) {
+      app.addHook('onRequest', async (request) => {
+        request.tenantRow = await resolve(request);
+      });
+      return done();
+    }
     app.addHook('onRequest', (request, _reply, next) => {
       resolve(request).then(
         (tenant) => {

@@ -8,7 +8,6 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +17,7 @@ import { issueCodes } from '../../src/modules/codes/code-issuer';
 import { buildCourse } from '../support/catalogue-fixture';
 import { createCaller, Device, PASSWORD, TENANT, type Call } from '../support/test-api';
 import { missing, processEnvironment, type ProcessEnvironment } from './support/environment';
-import { ROOT, runCli, startServer, type LogLine, type ServerProcess } from './support/processes';
+import { freePort, ROOT, runCli, startServer, type LogLine, type ServerProcess } from './support/processes';
 
 const DEVICE_LIMIT = "You can't log in from more than two devices.";
 const CODE_USED = 'Code already used.';
@@ -276,17 +275,6 @@ const requestOf = (line: LogLine) =>
   line.msg === 'incoming request'
     ? (line.req as { url?: string; remoteAddress?: string } | undefined)
     : undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * nginx with deploy/nginx.conf as it is, but for what a test run must choose: its ports, the two

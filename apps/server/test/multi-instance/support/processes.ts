@@ -3,6 +3,7 @@
 // an ephemeral port it reports in its start-up log line. Its JSON log lines are kept for assertions.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 
 export const ROOT = resolve(import.meta.dirname, '../../../../..');
@@ -32,8 +33,13 @@ export type ServerProcess = {
 /** The environment every server process starts from: nothing inherited but PATH and HOME. */
 const baseEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
 
-export function spawnServer(name: string, env: Record<string, string>): Omit<ServerProcess, 'port' | 'url'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/** Starts `script` (the server's main.ts by default; scripts/cluster.mjs runs several). */
+export function spawnServer(
+  name: string,
+  env: Record<string, string>,
+  script = MAIN,
+): Omit<ServerProcess, 'port' | 'url'> {
+  const child = spawn(process.execPath, script === MAIN ? ['--import', 'tsx', MAIN] : [script], {
     cwd: ROOT,
     env: { ...baseEnv(), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -143,5 +149,17 @@ export function runCli(
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('exit', (code) => resolveRun({ code, stdout, stderr }));
+  });
+}
+
+/** A port nothing listens on right now (for what must be told its port in advance). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
 }

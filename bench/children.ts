@@ -1,0 +1,154 @@
+// The bench's server children (bench/server.ts), each in its own process, driven over IPC: started
+// with a clean environment, asked for CPU readings, profiles and seeds, and stopped. Every child is on
+// the cleanup list from the start, so Ctrl-C or a failure leaves none behind.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import type { DbKind } from './database';
+import type { MeasuredWindow } from './measure';
+import type { CatalogueSeedReply } from './scenarios';
+import type { ControlReply, ControlRequest, ReadyMessage } from './server';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+/** Writing the large catalogue: seconds on SQLite, longer on a busy PostgreSQL. */
+const SEED_TIMEOUT_MS = 10 * 60_000;
+
+/** Cleanups of the run in progress, newest first, so Ctrl-C leaves no server or database behind. */
+export const cleanups: (() => Promise<void>)[] = [];
+
+export async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) {
+    const next = cleanups.pop();
+    await next?.().catch((error: unknown) => console.error('[bench] cleanup failed:', error));
+  }
+}
+
+export type ServerChild = ReadyMessage & { child: ChildProcess };
+
+/**
+ * A server child on `databaseEnv`. Children that serve one database together must share `jwtSecret`
+ * (a token one signs, the other checks).
+ */
+export async function startServer(
+  databaseEnv: Record<string, string>,
+  jwtSecret = randomBytes(48).toString('base64url'),
+): Promise<ServerChild> {
+  // A clean environment, not the caller's: REDIS_URL, SMTP_URL, PORT and the like would change what
+  // is measured.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '1000000000',
+    LOAD_DEMO: 'false',
+    JWT_SECRET: jwtSecret,
+    ...databaseEnv,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'server.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanups.push(() => stopServer(child));
+  const ready = await answerOf<ReadyMessage>(child, 'ready', START_TIMEOUT_MS);
+  return { ...ready, child };
+}
+
+/** The next message of `type` from the child; fails when the child exits or takes too long. */
+export function answerOf<T extends { type: string }>(
+  child: ChildProcess,
+  type: string,
+  timeoutMs: number,
+): Promise<T> {
+  return new Promise<T>((resolveAnswer, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    const onMessage = (message: unknown) => {
+      if ((message as { type?: unknown } | null)?.type !== type) return;
+      done();
+      resolveAnswer(message as T);
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      done();
+      reject(new Error(`the server child exited while waiting for "${type}" (${signal ?? code})`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the server child did not answer "${type}" in time`));
+    }, timeoutMs);
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+export async function ask<T extends ControlReply['type']>(
+  child: ChildProcess,
+  request: ControlRequest,
+  answer: T,
+  timeoutMs = STOP_TIMEOUT_MS,
+): Promise<Extract<ControlReply, { type: T }>> {
+  const answered = answerOf<Extract<ControlReply, { type: T }>>(child, answer, timeoutMs);
+  child.send(request);
+  return answered;
+}
+
+/**
+ * The measured window as the server saw it: its CPU time (so CPU per request, which holds steadier than
+ * req/s when other work shares the two cores) and, with --profile, a CPU profile written to `profileFile`.
+ */
+export function serverWindow(child: ChildProcess, profileFile: string | null) {
+  let cpuAtStart = 0;
+  let cpuMicros = 0;
+  const window: MeasuredWindow = {
+    async start() {
+      if (profileFile) await ask(child, { type: 'profile:start' }, 'profile:started');
+      cpuAtStart = (await ask(child, { type: 'usage:read' }, 'usage')).cpuMicros;
+    },
+    async stop() {
+      cpuMicros = (await ask(child, { type: 'usage:read' }, 'usage')).cpuMicros - cpuAtStart;
+      if (profileFile) await ask(child, { type: 'profile:stop', file: profileFile }, 'profile:stopped');
+    },
+  };
+  return { window, cpuMicros: () => cpuMicros };
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Asks the server child for the large catalogue and prints how long it took. */
+export async function seedCatalogue(
+  child: ChildProcess,
+  kind: DbKind,
+  request: { tenantSlug: string; password: string },
+): Promise<CatalogueSeedReply> {
+  process.stdout.write(`[bench] ${kind}: seeding the catalogue ... `);
+  const { type: _type, ...reply } = await ask(
+    child,
+    { type: 'seed-catalogue', ...request },
+    'catalogue-seeded',
+    SEED_TIMEOUT_MS,
+  );
+  const counts = Object.entries(reply.counts)
+    .map(([table, count]) => `${count.toLocaleString('en-US')} ${table}`)
+    .join(', ');
+  const phases = Object.entries(reply.phases)
+    .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
+    .join(', ');
+  console.log(
+    `${(reply.totalMs / 1000).toFixed(1)} s (one argon2 hash ${reply.hashMs} ms, ${phases})\n` +
+      `[bench] ${kind}: ${counts}; bench student ${reply.student.email} in course ${reply.courseId}`,
+  );
+  return reply;
+}
