@@ -25,6 +25,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser that runs es2022 modules (the phones' Chrome, Safari 17+) supports
+    // <link rel="modulepreload">; the polyfill would only add bytes to the entry.
+    modulePreload: { polyfill: false },
     // Chunks per route come from the lazy routes; keep the vendor core in one cacheable chunk.
     rollupOptions: {
       output: {

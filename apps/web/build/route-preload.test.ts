@@ -35,12 +35,12 @@ describe('reading the route table from the sources', () => {
       ['b', '/b/:id'],
     ]);
     const source = `[
-      { path: paths.a.path, lazy: () => import('../a') },
+      { path: paths.a.path, element: page(() => import('../a')) },
       {
         path: paths.b.path,
-        lazy: () => import('../b'),
+        element: page(() => import('../b')),
       },
-      { path: '*', lazy: () => import('./not-found') },
+      { path: '*', element: page(() => import('./not-found')) },
     ]`;
     const { routes, unmapped } = readLazyRoutes(source, '/app/src/x', patterns);
     expect(routes).toEqual([

@@ -7,7 +7,7 @@
 // external file: the pages' CSP allows no inline script.
 //
 // The map is read from the sources: the patterns from config/paths.ts and, from app/router.tsx, which
-// module each `path: paths.<key>.path` route loads lazily. A route the parser cannot read simply gets
+// module each `path: paths.<key>.path, element: page(() => import(...))` route loads lazily. A route the parser cannot read simply gets
 // no preload (and a build warning); nothing else depends on it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -39,9 +39,9 @@ export function readPathPatterns(pathsSource: string): Map<string, string> {
 export function readLazyRoutes(routerSource: string, routerDir: string, patterns: Map<string, string>) {
   const routes: RouteModule[] = [];
   const unmapped: string[] = [];
-  for (const match of routerSource.matchAll(/lazy:\s*\(\)\s*=>\s*import\('([^']+)'\)/g)) {
+  for (const match of routerSource.matchAll(/page\(\(\)\s*=>\s*import\('([^']+)'\)\)/g)) {
     const before = routerSource.slice(Math.max(0, match.index - 200), match.index);
-    const key = /path:\s*paths\.(\w+)\.path,\s*$/.exec(before)?.[1];
+    const key = /path:\s*paths\.(\w+)\.path,\s*element:\s*$/.exec(before)?.[1];
     const pattern = key ? patterns.get(key) : undefined;
     if (pattern) routes.push({ pattern, module: resolve(routerDir, match[1]!) });
     else unmapped.push(match[1]!);

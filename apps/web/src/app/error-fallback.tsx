@@ -1,15 +1,9 @@
 // Spec: the Arabic 'something went wrong' screen with the error text, advice and a reload button.
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../components/ui/button';
 import { messages } from '../i18n/messages';
 
-export function ErrorFallback() {
-  const error = useRouteError();
-  const text = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+export function ErrorFallback({ error }: { error: unknown }) {
+  const text = error instanceof Error ? error.message : String(error);
   return (
     <div
       role="alert"

@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 
@@ -19,7 +20,10 @@ export function AppLayout() {
       <ScrollToTop />
       <TopBar />
       <main id="main" className="flex-1">
-        <Outlet />
+        {/* The site's chrome shows at once; only the screen waits for its chunk on a first load. */}
+        <Suspense fallback={<Spinner fullPage />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -9,14 +9,15 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { localizeServerMessage, messages } from '../../../i18n/messages';
+import { localizeServerMessage } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { login } from '../api/auth-api';
 import { loginFormSchema } from '../schemas/login';
 import { classifyLoginError, LOGIN_FAILED } from '../utils/login-outcome';
 import { MaxDevicesNotice } from './max-devices-notice';
 import { NetworkErrorNotice } from './network-error-notice';
 
-const t = messages.login;
+const t = authMessages.login;
 
 function Failure({
   error,
@@ -91,7 +92,7 @@ export function LoginForm({
         {...form.register('EmailorMobile')}
       />
       <PasswordField
-        label={messages.auth.password}
+        label={authMessages.fields.password}
         autoComplete="current-password"
         error={errors.password?.message}
         {...form.register('password')}

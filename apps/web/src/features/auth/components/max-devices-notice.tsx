@@ -2,9 +2,10 @@
 // opens a WhatsApp chat prefilled with the student's email.
 import { Button, buttonClass } from '../../../components/ui/button';
 import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { useContact, whatsAppLink } from '../../site/contact';
 
-const t = messages.login.maxDevices;
+const t = authMessages.login.maxDevices;
 
 export function MaxDevicesNotice({
   email,

@@ -1,10 +1,11 @@
 // Spec (errors): network or CORS-like failures show the message, a hint box and a Try Again button.
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { localizeServerMessage, messages } from '../../../i18n/messages';
+import { localizeServerMessage } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 
-const t = messages.auth;
+const t = authMessages.fields;
 
 export function NetworkErrorNotice({ onRetry, retrying }: { onRetry: () => void; retrying?: boolean }) {
   return (

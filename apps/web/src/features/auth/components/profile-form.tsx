@@ -6,12 +6,12 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, PasswordField, TextField } from '../../../components/ui/field';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/profile';
 import { planProfileUpdate, type ProfileFormValues } from '../utils/profile-update';
 
-const t = messages.profile;
+const t = authMessages.profile;
 const FIELDS = ['name', 'grade', 'currentPassword', 'newPassword', 'confirmPassword'] as const;
 const isField = (key: string): key is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(key);
 

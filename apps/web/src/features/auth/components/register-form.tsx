@@ -9,7 +9,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, PasswordField, TextField } from '../../../components/ui/field';
 import { RadioGroup } from '../../../components/ui/radio-group';
-import { localizeServerMessage, messages } from '../../../i18n/messages';
+import { localizeServerMessage } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { ApiError } from '../../../lib/api-client';
 import { register as registerAccount } from '../api/auth-api';
 import {
@@ -22,7 +23,7 @@ import {
 import { errorText } from '../utils/error-text';
 import { NetworkErrorNotice } from './network-error-notice';
 
-const t = messages.register;
+const t = authMessages.register;
 const REGISTRATION_FAILED = 'Registration failed';
 
 /** 409s carry no field: the message says which one. */
@@ -77,7 +78,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: Register
       ) : null}
       <TextField label={t.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
       <TextField
-        label={messages.auth.email}
+        label={authMessages.fields.email}
         type="email"
         autoComplete="email"
         dir="ltr"
@@ -86,7 +87,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: Register
       />
       <div className="grid gap-4 md:grid-cols-2">
         <PasswordField
-          label={messages.auth.password}
+          label={authMessages.fields.password}
           autoComplete="new-password"
           error={errors.password?.message}
           {...form.register('password')}

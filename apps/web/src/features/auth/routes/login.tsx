@@ -3,14 +3,14 @@
 import { useLocation, useNavigate, useSearchParams, Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { paths } from '../../../config/paths';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { authStore } from '../../../lib/auth-store';
 import { AuthCard } from '../components/auth-card';
 import { LoginForm } from '../components/login-form';
 import { readLoginState } from '../utils/login-state';
 import { redirectTarget } from '../utils/redirect-target';
 
-const t = messages.login;
+const t = authMessages.login;
 
 function Banner({
   params,

@@ -1,13 +1,13 @@
 // Profile settings (protected). Its texts are English, so its container says so (lang, direction).
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { useProfile } from '../api/profile';
 import { ProfileForm } from '../components/profile-form';
 import { useAuth } from '../hooks/use-auth';
 import { useLogout } from '../hooks/use-logout';
 
-const t = messages.profile;
+const t = authMessages.profile;
 
 export function Component() {
   const { user } = useAuth();

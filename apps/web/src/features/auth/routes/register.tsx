@@ -1,11 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { AuthCard } from '../components/auth-card';
 import { RegisterForm } from '../components/register-form';
 import type { LoginLocationState } from '../utils/login-state';
 
-const t = messages.register;
+const t = authMessages.register;
 
 export function Component() {
   const navigate = useNavigate();

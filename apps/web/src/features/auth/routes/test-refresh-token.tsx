@@ -2,12 +2,12 @@
 // new one, and lists each step.
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { ApiError, refreshAccessToken } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 import { getProfile } from '../api/auth-api';
 
-const t = messages.refreshTest;
+const t = authMessages.refreshTest;
 
 type Step = { text: string; ok: boolean | null };
 

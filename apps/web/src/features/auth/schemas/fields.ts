@@ -1,9 +1,9 @@
 // Form fields shared by the auth forms, with the spec's Arabic messages and the domain's rules.
 import { MIN_PASSWORD_LENGTH } from '@app/domain';
 import { z } from 'zod';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 
-const t = messages.auth;
+const t = authMessages.fields;
 
 /** Required, well-formed email (the server compares it trimmed and case-insensitively). */
 export const emailInput = () =>

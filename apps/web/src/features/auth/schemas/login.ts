@@ -1,8 +1,8 @@
 // Spec (validation, login): both fields required.
 import { z } from 'zod';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 
-const t = messages.login.required;
+const t = authMessages.login.required;
 
 export const loginFormSchema = z.object({
   EmailorMobile: z.string().trim().min(1, { error: t.emailOrMobile }),

@@ -3,10 +3,10 @@
 import { gradesOf, isCountry, isGrade, normalizePhone } from '@app/domain';
 import type { RegisterRequest } from '@app/contract';
 import { z } from 'zod';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { emailInput, newPasswordInput, passwordsMatch } from './fields';
 
-const t = messages.register.errors;
+const t = authMessages.register.errors;
 
 // Same rule as the contract's personName: letters of any script, spaces, dots, apostrophes, hyphens.
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;

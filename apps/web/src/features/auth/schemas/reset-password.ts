@@ -1,10 +1,10 @@
 // Spec (validation, password reset): email required; new and confirm match; at least 6 characters.
 import { toAsciiDigits } from '@app/domain';
 import { z } from 'zod';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 import { emailInput, newPasswordInput, passwordsMatch } from './fields';
 
-const t = messages.forgotPassword;
+const t = authMessages.forgotPassword;
 
 export const requestCodeSchema = z.object({ email: emailInput() });
 export type RequestCodeValues = z.input<typeof requestCodeSchema>;

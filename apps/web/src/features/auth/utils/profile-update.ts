@@ -2,9 +2,9 @@
 // 'No changes were made'; a new password must match its confirmation and be at least 6 characters.
 import type { ProfileUpdateRequest } from '@app/contract';
 import { MIN_PASSWORD_LENGTH } from '@app/domain';
-import { messages } from '../../../i18n/messages';
+import { authMessages } from '../../../i18n/auth';
 
-const t = messages.profile;
+const t = authMessages.profile;
 
 export type ProfileFormValues = {
   name: string;

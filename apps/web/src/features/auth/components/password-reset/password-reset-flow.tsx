@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../../config/paths';
-import { messages } from '../../../../i18n/messages';
+import { authMessages } from '../../../../i18n/auth';
 import { AuthCard } from '../auth-card';
 import { RequestCodeStep } from './request-code-step';
 import { ResetDone } from './reset-done';
@@ -19,7 +19,7 @@ export function PasswordResetFlow({ startAt }: { startAt: 1 | 2 }) {
   const step = doneFor !== null ? 3 : email || startAt === 2 ? 2 : 1;
 
   return (
-    <AuthCard title={messages.forgotPassword.title}>
+    <AuthCard title={authMessages.forgotPassword.title}>
       <StepsIndicator current={step} />
       {step === 1 ? (
         <RequestCodeStep

@@ -7,12 +7,13 @@ import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
 import { paths } from '../../../../config/paths';
-import { localizeServerMessage, messages } from '../../../../i18n/messages';
+import { localizeServerMessage } from '../../../../i18n/messages';
+import { authMessages } from '../../../../i18n/auth';
 import { forgotPassword } from '../../api/auth-api';
 import { requestCodeSchema } from '../../schemas/reset-password';
 import { errorText } from '../../utils/error-text';
 
-const t = messages.forgotPassword;
+const t = authMessages.forgotPassword;
 const SEND_FAILED = 'Failed to send password reset OTP';
 
 export function RequestCodeStep({
@@ -44,7 +45,7 @@ export function RequestCodeStep({
       <p className="text-slate-700">{t.requestIntro}</p>
       {mutation.isError ? <Alert tone="error">{errorText(mutation.error, SEND_FAILED)}</Alert> : null}
       <TextField
-        label={messages.auth.email}
+        label={authMessages.fields.email}
         type="email"
         autoComplete="email"
         dir="ltr"

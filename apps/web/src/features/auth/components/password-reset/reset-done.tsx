@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../../../../components/ui/button';
 import { paths } from '../../../../config/paths';
-import { messages } from '../../../../i18n/messages';
+import { authMessages } from '../../../../i18n/auth';
 
-const t = messages.forgotPassword;
+const t = authMessages.forgotPassword;
 
 /** Step 3: the password is changed; log in with it. */
 export function ResetDone({ email }: { email: string }) {

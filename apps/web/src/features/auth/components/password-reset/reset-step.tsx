@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { PasswordField, TextField } from '../../../../components/ui/field';
-import { messages } from '../../../../i18n/messages';
+import { authMessages } from '../../../../i18n/auth';
 import { resetPassword } from '../../api/auth-api';
 import { resetPasswordSchema } from '../../schemas/reset-password';
 import { errorText } from '../../utils/error-text';
 
-const t = messages.forgotPassword;
+const t = authMessages.forgotPassword;
 const RESET_FAILED = 'Failed to reset password';
 
 export function ResetStep({
@@ -41,7 +41,7 @@ export function ResetStep({
         <input type="hidden" {...form.register('email')} />
       ) : (
         <TextField
-          label={messages.auth.email}
+          label={authMessages.fields.email}
           type="email"
           autoComplete="email"
           dir="ltr"

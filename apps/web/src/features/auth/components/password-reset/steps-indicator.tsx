@@ -1,6 +1,6 @@
-import { messages } from '../../../../i18n/messages';
+import { authMessages } from '../../../../i18n/auth';
 
-const t = messages.forgotPassword;
+const t = authMessages.forgotPassword;
 
 /** The three steps of the reset, numbered and named (not told apart by colour alone). */
 export function StepsIndicator({ current }: { current: 1 | 2 | 3 }) {
