@@ -11,7 +11,7 @@
 // SQLite, demo catalogue), prints a table with PASS/FAIL per budget and writes .bench/web.json. Budgets
 // never change the exit code (only a crash does). 1 KB = 1000 bytes, as Vite reports sizes.
 //
-//   npm run bench:web -- [--runs 3] [--skip-lighthouse]
+//   npm run bench:web -- [--runs 3] [--skip-lighthouse] [--pages home,login,courseList,courseDetail]
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -48,7 +48,12 @@ type Verdict = 'PASS' | 'FAIL';
 type BudgetRow = { budget: string; measured: string; limit: string; verdict: Verdict };
 
 const { values: args } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'skip-lighthouse': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    /** Lighthouse only these pages (comma-separated names: home, login, courseList, courseDetail). */
+    pages: { type: 'string' },
+  },
 });
 const RUNS = Math.max(1, Number(args.runs) || 3);
 
@@ -175,6 +180,8 @@ type LighthouseRun = {
   accessibility: number;
   bestPractices: number;
   lcpMs: number;
+  /** The other metrics the performance score weighs, to see which one costs it. */
+  metrics: { fcpMs: number; speedIndexMs: number; tbtMs: number; cls: number };
   heading: string | null;
   formFactor: string;
   opportunities: { id: string; displayValue: string | null; savingsMs: number }[];
@@ -227,6 +234,12 @@ async function lighthouseRun(browser: PuppeteerBrowser, url: string, secondVisit
       accessibility: lhr.categories.accessibility?.score ?? 0,
       bestPractices: lhr.categories['best-practices']?.score ?? 0,
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      metrics: {
+        fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
+        speedIndexMs: lhr.audits['speed-index']?.numericValue ?? Number.NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      },
       heading,
       formFactor: lhr.configSettings.formFactor,
       opportunities: Object.values(lhr.audits)
@@ -289,6 +302,14 @@ async function measureLighthouse(
           lcpMs: median(runs.map((run) => run.lcpMs)),
         },
       };
+      const metric = (pick: (run: LighthouseRun) => number) => median(runs.map(pick));
+      process.stdout.write(
+        ` ${target.name}: FCP ${Math.round(metric((run) => run.metrics.fcpMs))} ms, SI ${Math.round(
+          metric((run) => run.metrics.speedIndexMs),
+        )} ms, LCP ${Math.round(metric((run) => run.lcpMs))} ms, TBT ${Math.round(
+          metric((run) => run.metrics.tbtMs),
+        )} ms, CLS ${metric((run) => run.metrics.cls).toFixed(3)}\n`,
+      );
     }
   } finally {
     await browser.disconnect();
@@ -336,7 +357,11 @@ async function main(): Promise<void> {
     let lighthouseResults: Awaited<ReturnType<typeof measureLighthouse>> | null = null;
     if (!args['skip-lighthouse']) {
       console.log(`Lighthouse, mobile preset, ${RUNS} run(s) per page (~16 s each)`);
-      lighthouseResults = await measureLighthouse(server, targets);
+      const only = args.pages?.split(',');
+      lighthouseResults = await measureLighthouse(
+        server,
+        targets.filter((target) => !only || only.includes(target.name)),
+      );
     }
 
     const rows: BudgetRow[] = [

@@ -19,7 +19,9 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
       <TopBar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold: were it visible while a screen
+          loads, its jump down when the content arrives would be the page's layout shift (CLS). */}
+      <main id="main" className="min-h-lvh flex-1">
         {/* The site's chrome shows at once; only the screen waits for its chunk on a first load. */}
         <Suspense fallback={<Spinner fullPage />}>
           <Outlet />
