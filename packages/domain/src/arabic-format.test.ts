@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import {
   daysLabelAr,
@@ -36,9 +37,34 @@ describe('prices', () => {
     [99.5, '٩٩٫٥ ج.م', '٩٩٫٥٠ ج.م'],
     [1000, '١٬٠٠٠ ج.م', '١٬٠٠٠٫٠٠ ج.م'],
     [1234.567, '١٬٢٣٤٫٥٦٧ ج.م', '١٬٢٣٤٫٥٧ ج.م'],
+    [0.5, '٠٫٥ ج.م', '٠٫٥٠ ج.م'],
+    [1.005, '١٫٠٠٥ ج.م', '١٫٠١ ج.م'],
+    [999.9999, '١٬٠٠٠ ج.م', '١٬٠٠٠٫٠٠ ج.م'],
+    [1234567.5, '١٬٢٣٤٬٥٦٧٫٥ ج.م', '١٬٢٣٤٬٥٦٧٫٥٠ ج.م'],
   ])('%s → card %j, detail %j', (price, card, detail) => {
     expect(formatPriceCard(price)).toBe(card);
     expect(formatPriceDetail(price)).toBe(detail);
+  });
+
+  it('writes every price as Intl.NumberFormat for ar-EG with Arabic-Indic digits does', () => {
+    const card = new Intl.NumberFormat('ar-EG', { numberingSystem: 'arab' });
+    const detail = new Intl.NumberFormat('ar-EG', {
+      numberingSystem: 'arab',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000_000 }),
+        fc.integer({ min: 0, max: 3 }),
+        (units, decimals) => {
+          const price = units / 10 ** decimals;
+          expect(formatPriceCard(price)).toBe(`${card.format(price)} ج.م`);
+          expect(formatPriceDetail(price)).toBe(`${detail.format(price)} ج.م`);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('rejects price %s', (price) => {

@@ -7,13 +7,26 @@ export function toArabicDigits(s: string | number): string {
 
 const CURRENCY_SUFFIX = ' ج.م';
 const FREE = 'مجاني';
-// Pinned to Arabic-Indic digits: some browsers' ar-EG data defaults to Latin digits.
-const CARD_FORMAT = new Intl.NumberFormat('ar-EG', { numberingSystem: 'arab' });
-const DETAIL_FORMAT = new Intl.NumberFormat('ar-EG', {
-  numberingSystem: 'arab',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const GROUP_SEPARATOR = '٬';
+const DECIMAL_SEPARATOR = '٫';
+
+/**
+ * A non-negative number as Intl.NumberFormat('ar-EG', { numberingSystem: 'arab' }) writes it, with
+ * between `minFraction` and `maxFraction` decimals, rounded half away from zero on its shortest
+ * decimal form. Written out rather than calling Intl because building that formatter loads ICU's
+ * Arabic number data, 20–40 ms on the main thread of a phone's first course page; the domain tests
+ * check it against Intl.
+ */
+function formatArabicNumber(value: number, minFraction: number, maxFraction: number): string {
+  const scaled = Math.round(Number(`${value}e${maxFraction}`));
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`number too large to format: ${value}`);
+  const digits = String(scaled).padStart(maxFraction + 1, '0');
+  const whole = digits.slice(0, digits.length - maxFraction);
+  let fraction = digits.slice(digits.length - maxFraction);
+  while (fraction.length > minFraction && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR);
+  return toArabicDigits(fraction ? `${grouped}${DECIMAL_SEPARATOR}${fraction}` : grouped);
+}
 
 function checkPrice(price: number): void {
   if (!Number.isFinite(price) || price < 0) throw new RangeError(`invalid price: ${price}`);
@@ -22,13 +35,13 @@ function checkPrice(price: number): void {
 /** Course cards: 0 is free, else the Arabic-locale number in Egyptian pounds. */
 export function formatPriceCard(price: number): string {
   checkPrice(price);
-  return price === 0 ? FREE : CARD_FORMAT.format(price) + CURRENCY_SUFFIX;
+  return price === 0 ? FREE : formatArabicNumber(price, 0, 3) + CURRENCY_SUFFIX;
 }
 
 /** Course detail page: 0 is free, else always two decimals. */
 export function formatPriceDetail(price: number): string {
   checkPrice(price);
-  return price === 0 ? FREE : DETAIL_FORMAT.format(price) + CURRENCY_SUFFIX;
+  return price === 0 ? FREE : formatArabicNumber(price, 2, 2) + CURRENCY_SUFFIX;
 }
 
 type NounForms = { one: string; two: string; few: string; many: string; other: string };
