@@ -40,9 +40,12 @@ export function splitCourseName(courseName: string): { subject: string | null; d
   return { subject, displayName: rest.join(' ') };
 }
 
-const ARABIC_COLLATOR = new Intl.Collator('ar');
+// Built on first use, not at import: loading ICU's Arabic collation data is a long task on a phone,
+// and the course list needs it only when it shows more than one subject chip.
+let arabicCollator: Intl.Collator | undefined;
 
 /** Arabic dictionary order (alef forms together, not by code point), for sorting subject chips. */
 export function compareArabic(a: string, b: string): number {
-  return ARABIC_COLLATOR.compare(a, b);
+  arabicCollator ??= new Intl.Collator('ar');
+  return arabicCollator.compare(a, b);
 }
