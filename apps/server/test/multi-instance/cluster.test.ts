@@ -2,8 +2,8 @@
 // share one port and both serve, and SIGTERM to the primary stops them all gracefully.
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { missing, processEnvironment } from './support/environment';
+import { expect, it } from 'vitest';
+import { describeWith, processEnvironment } from './support/environment';
 import { freePort, ROOT, spawnServer, type LogLine } from './support/processes';
 
 /** A request on a connection of its own, so the primary hands each to the next worker. */
@@ -17,13 +17,7 @@ const health = (port: number) =>
     req.end();
   });
 
-const unavailable = missing('postgres', 'redis');
-
-describe('scripts/cluster.mjs', () => {
-  if (unavailable) {
-    it.skip(`(skipped: ${unavailable})`, () => undefined);
-    return;
-  }
+describeWith(['postgres', 'redis'], 'scripts/cluster.mjs', () => {
   it('runs two workers on one port that both serve, and stops them all on SIGTERM', async () => {
     const environment = await processEnvironment('postgres', { redis: true });
     try {

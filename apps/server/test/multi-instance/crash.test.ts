@@ -9,7 +9,7 @@ import { issueCodes } from '../../src/modules/codes/code-issuer';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { buildCourse, fourOptions } from '../support/catalogue-fixture';
 import { createCaller, Device, PASSWORD, TENANT } from '../support/test-api';
-import { missing, processEnvironment } from './support/environment';
+import { itWith, processEnvironment } from './support/environment';
 import { startServer } from './support/processes';
 
 const STUDENTS = 24;
@@ -238,9 +238,7 @@ async function checkDurableAndWhole(db: Db, data: Awaited<ReturnType<typeof seed
 describe('a crash under write load', () => {
   it('loses no answered write and leaves none half-written, on SQLite', () => crashUnderLoad('sqlite'));
 
-  const noPostgres = missing('postgres');
-  if (noPostgres) it.skip(`on PostgreSQL (skipped: ${noPostgres})`, () => undefined);
-  else
-    it('loses no answered write and leaves none half-written, on PostgreSQL', () =>
-      crashUnderLoad('postgres'));
+  itWith(['postgres'], 'loses no answered write and leaves none half-written, on PostgreSQL', () =>
+    crashUnderLoad('postgres'),
+  );
 });

@@ -10,255 +10,247 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connect';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { issueCodes } from '../../src/modules/codes/code-issuer';
 import { buildCourse } from '../support/catalogue-fixture';
 import { createCaller, Device, PASSWORD, TENANT, type Call } from '../support/test-api';
-import { missing, processEnvironment, type ProcessEnvironment } from './support/environment';
+import { describeWith, itWith, processEnvironment, type ProcessEnvironment } from './support/environment';
 import { freePort, ROOT, runCli, startServer, type LogLine, type ServerProcess } from './support/processes';
 
 const DEVICE_LIMIT = "You can't log in from more than two devices.";
 const CODE_USED = 'Code already used.';
 const TOO_MANY = 'Too many attempts. Please try again later.';
 
-const unavailable = missing('postgres', 'redis');
+describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one Redis', () => {
+  let environment: ProcessEnvironment;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let migrateRun: { code: number | null; stdout: string; stderr: string };
+  let db: Db;
+  let tenantId: number;
+  let passwordHash: string;
+  /** Calls to A and to B, alternately by index. */
+  let callers: [Call, Call];
+  const on = (index: number) => callers[index % 2]!;
 
-if (unavailable) {
-  describe('two API processes on one PostgreSQL and one Redis', () => {
-    it.skip(`(skipped: ${unavailable})`, () => undefined);
+  beforeAll(async () => {
+    environment = await processEnvironment('postgres', {
+      redis: true,
+      // Long cache lifetimes: only an invalidation can make a change show at once.
+      env: { CATALOGUE_CACHE_MS: '60000', TRUST_PROXY: '127.0.0.1' },
+    });
+    // Three processes start on the empty database at the same moment; each migrates.
+    [a, b, migrateRun] = await Promise.all([
+      startServer('A', environment.env),
+      startServer('B', environment.env),
+      runCli(['migrate'], environment.env),
+    ]);
+    callers = [createCaller(a.url), createCaller(b.url)];
+    db = environment.fixtures().db;
+    tenantId = (
+      await db.selectFrom('tenants').select('id').where('slug', '=', TENANT).executeTakeFirstOrThrow()
+    ).id;
+    passwordHash = await hashPassword(PASSWORD);
   });
-} else {
-  describe('two API processes on one PostgreSQL and one Redis', () => {
-    let environment: ProcessEnvironment;
-    let a: ServerProcess;
-    let b: ServerProcess;
-    let migrateRun: { code: number | null; stdout: string; stderr: string };
-    let db: Db;
-    let tenantId: number;
-    let passwordHash: string;
-    /** Calls to A and to B, alternately by index. */
-    let callers: [Call, Call];
-    const on = (index: number) => callers[index % 2]!;
 
-    beforeAll(async () => {
-      environment = await processEnvironment('postgres', {
-        redis: true,
-        // Long cache lifetimes: only an invalidation can make a change show at once.
-        env: { CATALOGUE_CACHE_MS: '60000', TRUST_PROXY: '127.0.0.1' },
-      });
-      // Three processes start on the empty database at the same moment; each migrates.
-      [a, b, migrateRun] = await Promise.all([
-        startServer('A', environment.env),
-        startServer('B', environment.env),
-        runCli(['migrate'], environment.env),
-      ]);
-      callers = [createCaller(a.url), createCaller(b.url)];
-      db = environment.fixtures().db;
-      tenantId = (
-        await db.selectFrom('tenants').select('id').where('slug', '=', TENANT).executeTakeFirstOrThrow()
-      ).id;
-      passwordHash = await hashPassword(PASSWORD);
-    });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await environment?.close();
+  });
 
-    afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await environment?.close();
-    });
-
-    /** Accounts written straight into the database, all with the password PASSWORD. */
-    async function accounts(count: number, role: 'student' | 'admin' = 'student') {
-      const stamp = new Date().toISOString();
-      return db
-        .insertInto('users')
-        .values(
-          Array.from({ length: count }, () => {
-            const tag = randomBytes(5).toString('hex');
-            return {
-              tenant_id: tenantId,
-              name: 'طالب',
-              email: `mi-${tag}@example.com`,
-              phone: `0109${String(parseInt(tag, 16) % 10_000_000).padStart(7, '0')}`,
-              parent_phone: '01111111111',
-              academic_year: 'Secondary3',
-              is_online: 1,
-              role,
-              password_hash: passwordHash,
-              email_confirmed_at: stamp,
-              created_at: stamp,
-              updated_at: stamp,
-            };
-          }),
-        )
-        .returning(['id', 'email'])
-        .execute();
-    }
-
-    it('migrates once when three processes start on an empty database together', async () => {
-      expect(migrateRun.code).toBe(0);
-      const rows = await db
-        .selectFrom('kysely_migration' as never)
-        .select('name' as never)
-        .execute();
-      const names = rows.map((row) => (row as { name: string }).name);
-      expect(names).toContain('0004-row-level-security');
-      expect(new Set(names).size).toBe(names.length);
-      for (const server of [a, b]) {
-        const health = await createCaller(server.url)('GET', '/api/health', { tenant: null });
-        expect(health.body).toEqual({ status: 'ok', db: 'ok' });
-      }
-    });
-
-    it('leaves exactly two sessions after ten parallel logins of one account over both processes', async () => {
-      const [user] = await accounts(1);
-      const replies = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => new Device(on(i), `mi-device-${i}`).login(user!.email)),
-      );
-      const statuses = replies.map((reply) => reply.status).sort();
-      expect(statuses).toEqual([200, 200, 403, 403, 403, 403, 403, 403, 403, 403]);
-      for (const reply of replies.filter((r) => r.status === 403))
-        expect(reply.body.message).toBe(DEVICE_LIMIT);
-      const sessions = await db
-        .selectFrom('device_sessions')
-        .select('id')
-        .where('user_id', '=', user!.id)
-        .execute();
-      expect(sessions).toHaveLength(2);
-    });
-
-    it('gives one code to exactly one of twenty students redeeming it at once on both processes', async () => {
-      const course = await buildCourse(db, { tenantId, units: [[{ type: 'Video' }]] });
-      const [code] = await issueCodes(db, {
-        tenantId,
-        target: { table: 'enrollment_codes', courseId: course.courseId },
-        count: 1,
-        now: new Date(),
-      });
-      const students = await Promise.all(
-        (await accounts(20)).map(async (user, i) => {
-          const device = new Device(on(i), `mi-redeemer-${user.id}`);
-          expect((await device.login(user.email)).status).toBe(200);
-          return { user, device };
+  /** Accounts written straight into the database, all with the password PASSWORD. */
+  async function accounts(count: number, role: 'student' | 'admin' = 'student') {
+    const stamp = new Date().toISOString();
+    return db
+      .insertInto('users')
+      .values(
+        Array.from({ length: count }, () => {
+          const tag = randomBytes(5).toString('hex');
+          return {
+            tenant_id: tenantId,
+            name: 'طالب',
+            email: `mi-${tag}@example.com`,
+            phone: `0109${String(parseInt(tag, 16) % 10_000_000).padStart(7, '0')}`,
+            parent_phone: '01111111111',
+            academic_year: 'Secondary3',
+            is_online: 1,
+            role,
+            password_hash: passwordHash,
+            email_confirmed_at: stamp,
+            created_at: stamp,
+            updated_at: stamp,
+          };
         }),
-      );
-      const replies = await Promise.all(
-        students.map(({ user, device }) =>
-          device.call('POST', `/api/Student/add-course-by-code?StudentId=${user.id}&Code=${code}`),
-        ),
-      );
-      const winners = replies.flatMap((reply, i) => (reply.status === 200 ? [students[i]!.user.id] : []));
-      expect(winners).toHaveLength(1);
-      for (const reply of replies.filter((r) => r.status !== 200)) {
-        expect({ status: reply.status, message: reply.body.message }).toEqual({
-          status: 409,
-          message: CODE_USED,
-        });
-      }
-      const stored = await db
-        .selectFrom('enrollment_codes')
-        .select('used_by')
-        .where('code', '=', code!)
-        .executeTakeFirstOrThrow();
-      expect(stored.used_by).toBe(winners[0]);
-      const enrolments = await db
-        .selectFrom('enrollments')
-        .select('user_id')
-        .where('course_id', '=', course.courseId)
-        .execute();
-      expect(enrolments).toEqual([{ user_id: winners[0] }]);
-    });
+      )
+      .returning(['id', 'email'])
+      .execute();
+  }
 
-    it('counts failed logins of one account made on both processes together', async () => {
-      const [user] = await accounts(1);
-      // The account allows 10 failures in 15 minutes: five on each process reach it together.
-      for (let i = 0; i < 10; i += 1) {
-        const reply = await new Device(on(i), `mi-guess-${i}`).login(user!.email, 'wrong-password');
-        expect(reply.status).toBe(401);
-      }
-      for (const call of callers) {
-        const reply = await new Device(call, `mi-late-${randomBytes(3).toString('hex')}`).login(user!.email);
-        expect({ status: reply.status, message: reply.body.message }).toEqual({
-          status: 429,
-          message: TOO_MANY,
-        });
-      }
-    });
-
-    it("shows an admin's edit made on one process on the other at once", async () => {
-      const course = await buildCourse(db, { tenantId, units: [[{ type: 'Video' }]] });
-      const [admin] = await accounts(1, 'admin');
-      const adminDevice = new Device(callers[0], 'mi-admin');
-      expect((await adminDevice.login(admin!.email)).status).toBe(200);
-
-      const unitNameOnB = async () =>
-        (await callers[1]('GET', `/api/Course/tree?courseid=${course.courseId}`)).body.data.units[0].unitName;
-      const whatsAppOnB = async () =>
-        (await callers[1]('GET', '/api/Contact/getAll')).body.data[0].whatsApp_Number;
-      const before = { unit: await unitNameOnB(), whatsApp: await whatsAppOnB() };
-      expect(before.unit).toBe('الوحدة 1');
-
-      const renamed = await adminDevice.call('PUT', `/api/Admin/Units/${course.unitIds[0]}`, {
-        json: { name: 'الوحدة المعدلة', title: '' },
-      });
-      expect(renamed.status).toBe(200);
-      const site = await adminDevice.call('PUT', '/api/Admin/Site', {
-        json: { name: 'منصة التعلم', whatsappNumber: '+201000000777' },
-      });
-      expect(site.status).toBe(200);
-      // The caches live 60 s (course) and 10 s (tenant); the invalidations arrive within milliseconds.
-      expect(await eventually(unitNameOnB, 'الوحدة المعدلة')).toBeLessThan(2000);
-      expect(await eventually(whatsAppOnB, '+201000000777')).toBeLessThan(2000);
-    });
-
-    const noNginx = missing('nginx');
-    if (noNginx) it.skip(`behind nginx with deploy/nginx.conf (skipped: ${noNginx})`, () => undefined);
-    else
-      it('runs behind nginx with deploy/nginx.conf: https, spread over both, the client address passed on', async () => {
-        const nginx = await startNginx([a.port, b.port]);
-        try {
-          const plain = await fetch(`http://127.0.0.1:${nginx.httpPort}/api/health`, { redirect: 'manual' });
-          expect(plain.status).toBe(301);
-          expect(plain.headers.get('location')).toMatch(/^https:\/\//);
-
-          const marker = randomBytes(4).toString('hex');
-          const probes = await Promise.all(
-            Array.from({ length: 20 }, (_, i) =>
-              httpsCall(nginx.httpsPort, 'GET', `/api/health?probe=${marker}-${i}`, {
-                'x-forwarded-for': '203.0.113.7',
-              }),
-            ),
-          );
-          expect(probes.map((p) => p.status)).toEqual(probes.map(() => 200));
-          const seen = (server: ServerProcess) =>
-            server.logs.filter((line) => requestOf(line)?.url?.includes(marker));
-          await eventually(async () => seen(a).length + seen(b).length, 20);
-          expect(seen(a).length).toBeGreaterThan(0);
-          expect(seen(b).length).toBeGreaterThan(0);
-          // The address the client made up was replaced by the one nginx saw.
-          for (const line of [...seen(a), ...seen(b)])
-            expect(requestOf(line)?.remoteAddress).toBe('127.0.0.1');
-
-          const [user] = await accounts(1);
-          const login = await httpsCall(
-            nginx.httpsPort,
-            'POST',
-            '/api/Auth/login',
-            { 'content-type': 'application/json', 'x-tenant-id': TENANT, deviceid: 'mi-nginx' },
-            JSON.stringify({ EmailorMobile: user!.email, password: PASSWORD }),
-          );
-          expect(login.status).toBe(200);
-          const cookie = login.setCookies.find((c) => c.startsWith('refresh_token='));
-          expect(cookie).toMatch(/;\s*Secure/i);
-          // Straight to a process over plain http, the same cookie comes without Secure.
-          const direct = await new Device(callers[0], 'mi-direct').login(user!.email);
-          expect(direct.setCookies.find((c) => c.startsWith('refresh_token='))).not.toMatch(/Secure/i);
-        } finally {
-          await nginx.stop();
-        }
-      });
+  it('migrates once when three processes start on an empty database together', async () => {
+    expect(migrateRun.code).toBe(0);
+    const rows = await db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
+    const names = rows.map((row) => (row as { name: string }).name);
+    expect(names).toContain('0004-row-level-security');
+    expect(new Set(names).size).toBe(names.length);
+    for (const server of [a, b]) {
+      const health = await createCaller(server.url)('GET', '/api/health', { tenant: null });
+      expect(health.body).toEqual({ status: 'ok', db: 'ok' });
+    }
   });
-}
+
+  it('leaves exactly two sessions after ten parallel logins of one account over both processes', async () => {
+    const [user] = await accounts(1);
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => new Device(on(i), `mi-device-${i}`).login(user!.email)),
+    );
+    const statuses = replies.map((reply) => reply.status).sort();
+    expect(statuses).toEqual([200, 200, 403, 403, 403, 403, 403, 403, 403, 403]);
+    for (const reply of replies.filter((r) => r.status === 403))
+      expect(reply.body.message).toBe(DEVICE_LIMIT);
+    const sessions = await db
+      .selectFrom('device_sessions')
+      .select('id')
+      .where('user_id', '=', user!.id)
+      .execute();
+    expect(sessions).toHaveLength(2);
+  });
+
+  it('gives one code to exactly one of twenty students redeeming it at once on both processes', async () => {
+    const course = await buildCourse(db, { tenantId, units: [[{ type: 'Video' }]] });
+    const [code] = await issueCodes(db, {
+      tenantId,
+      target: { table: 'enrollment_codes', courseId: course.courseId },
+      count: 1,
+      now: new Date(),
+    });
+    const students = await Promise.all(
+      (await accounts(20)).map(async (user, i) => {
+        const device = new Device(on(i), `mi-redeemer-${user.id}`);
+        expect((await device.login(user.email)).status).toBe(200);
+        return { user, device };
+      }),
+    );
+    const replies = await Promise.all(
+      students.map(({ user, device }) =>
+        device.call('POST', `/api/Student/add-course-by-code?StudentId=${user.id}&Code=${code}`),
+      ),
+    );
+    const winners = replies.flatMap((reply, i) => (reply.status === 200 ? [students[i]!.user.id] : []));
+    expect(winners).toHaveLength(1);
+    for (const reply of replies.filter((r) => r.status !== 200)) {
+      expect({ status: reply.status, message: reply.body.message }).toEqual({
+        status: 409,
+        message: CODE_USED,
+      });
+    }
+    const stored = await db
+      .selectFrom('enrollment_codes')
+      .select('used_by')
+      .where('code', '=', code!)
+      .executeTakeFirstOrThrow();
+    expect(stored.used_by).toBe(winners[0]);
+    const enrolments = await db
+      .selectFrom('enrollments')
+      .select('user_id')
+      .where('course_id', '=', course.courseId)
+      .execute();
+    expect(enrolments).toEqual([{ user_id: winners[0] }]);
+  });
+
+  it('counts failed logins of one account made on both processes together', async () => {
+    const [user] = await accounts(1);
+    // The account allows 10 failures in 15 minutes: five on each process reach it together.
+    for (let i = 0; i < 10; i += 1) {
+      const reply = await new Device(on(i), `mi-guess-${i}`).login(user!.email, 'wrong-password');
+      expect(reply.status).toBe(401);
+    }
+    for (const call of callers) {
+      const reply = await new Device(call, `mi-late-${randomBytes(3).toString('hex')}`).login(user!.email);
+      expect({ status: reply.status, message: reply.body.message }).toEqual({
+        status: 429,
+        message: TOO_MANY,
+      });
+    }
+  });
+
+  it("shows an admin's edit made on one process on the other at once", async () => {
+    const course = await buildCourse(db, { tenantId, units: [[{ type: 'Video' }]] });
+    const [admin] = await accounts(1, 'admin');
+    const adminDevice = new Device(callers[0], 'mi-admin');
+    expect((await adminDevice.login(admin!.email)).status).toBe(200);
+
+    const unitNameOnB = async () =>
+      (await callers[1]('GET', `/api/Course/tree?courseid=${course.courseId}`)).body.data.units[0].unitName;
+    const whatsAppOnB = async () =>
+      (await callers[1]('GET', '/api/Contact/getAll')).body.data[0].whatsApp_Number;
+    const before = { unit: await unitNameOnB(), whatsApp: await whatsAppOnB() };
+    expect(before.unit).toBe('الوحدة 1');
+
+    const renamed = await adminDevice.call('PUT', `/api/Admin/Units/${course.unitIds[0]}`, {
+      json: { name: 'الوحدة المعدلة', title: '' },
+    });
+    expect(renamed.status).toBe(200);
+    const site = await adminDevice.call('PUT', '/api/Admin/Site', {
+      json: { name: 'منصة التعلم', whatsappNumber: '+201000000777' },
+    });
+    expect(site.status).toBe(200);
+    // The caches live 60 s (course) and 10 s (tenant); the invalidations arrive within milliseconds.
+    expect(await eventually(unitNameOnB, 'الوحدة المعدلة')).toBeLessThan(2000);
+    expect(await eventually(whatsAppOnB, '+201000000777')).toBeLessThan(2000);
+  });
+
+  itWith(
+    ['nginx'],
+    'runs behind nginx with deploy/nginx.conf: https, spread over both, the client address passed on',
+    async () => {
+      const nginx = await startNginx([a.port, b.port]);
+      try {
+        const plain = await fetch(`http://127.0.0.1:${nginx.httpPort}/api/health`, { redirect: 'manual' });
+        expect(plain.status).toBe(301);
+        expect(plain.headers.get('location')).toMatch(/^https:\/\//);
+
+        const marker = randomBytes(4).toString('hex');
+        const probes = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            httpsCall(nginx.httpsPort, 'GET', `/api/health?probe=${marker}-${i}`, {
+              'x-forwarded-for': '203.0.113.7',
+            }),
+          ),
+        );
+        expect(probes.map((p) => p.status)).toEqual(probes.map(() => 200));
+        const seen = (server: ServerProcess) =>
+          server.logs.filter((line) => requestOf(line)?.url?.includes(marker));
+        await eventually(async () => seen(a).length + seen(b).length, 20);
+        expect(seen(a).length).toBeGreaterThan(0);
+        expect(seen(b).length).toBeGreaterThan(0);
+        // The address the client made up was replaced by the one nginx saw.
+        for (const line of [...seen(a), ...seen(b)]) expect(requestOf(line)?.remoteAddress).toBe('127.0.0.1');
+
+        const [user] = await accounts(1);
+        const login = await httpsCall(
+          nginx.httpsPort,
+          'POST',
+          '/api/Auth/login',
+          { 'content-type': 'application/json', 'x-tenant-id': TENANT, deviceid: 'mi-nginx' },
+          JSON.stringify({ EmailorMobile: user!.email, password: PASSWORD }),
+        );
+        expect(login.status).toBe(200);
+        const cookie = login.setCookies.find((c) => c.startsWith('refresh_token='));
+        expect(cookie).toMatch(/;\s*Secure/i);
+        // Straight to a process over plain http, the same cookie comes without Secure.
+        const direct = await new Device(callers[0], 'mi-direct').login(user!.email);
+        expect(direct.setCookies.find((c) => c.startsWith('refresh_token='))).not.toMatch(/Secure/i);
+      } finally {
+        await nginx.stop();
+      }
+    },
+  );
+});
 
 /** Polls `read` until it returns `wanted`; resolves with the milliseconds that took. */
 async function eventually<T>(read: () => Promise<T>, wanted: T, timeoutMs = 5000): Promise<number> {

@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { redisCacheBus } from '../../src/lib/cache-bus';
 import { createLimits } from '../../src/lib/limits';
 import { connectRedis } from '../../src/services';
 import { REDIS_TEST_URL } from '../../../../test-support/redis-availability';
 import { registerStudent, startTestApi } from '../support/test-api';
-import { missing } from './support/environment';
+import { describeWith } from './support/environment';
 
 /** A relay to Redis that can be cut (every connection dropped, nothing accepted) and restored. */
 function redisRelay() {
@@ -66,13 +66,7 @@ const until = async (check: () => boolean, what: string, timeoutMs = 10_000) => 
   }
 };
 
-const noRedis = missing('redis');
-
-describe('when Redis goes away', () => {
-  if (noRedis) {
-    it.skip(`(skipped: ${noRedis})`, () => undefined);
-    return;
-  }
+describeWith(['redis'], 'when Redis goes away', () => {
   const relay = redisRelay();
   const prefix = `lp-test-${randomBytes(5).toString('hex')}:`;
   const rule = { loginAccount: { points: 4, durationSeconds: 60 } };

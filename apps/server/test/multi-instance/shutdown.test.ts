@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createCaller, newStudent, TENANT } from '../support/test-api';
-import { missing, processEnvironment } from './support/environment';
+import { itWith, processEnvironment } from './support/environment';
 import { startServer, type LogLine } from './support/processes';
 
 const IN_FLIGHT = 8;
@@ -114,9 +114,7 @@ describe('SIGTERM', () => {
   it('stops accepting, answers what is in flight, closes the pool and exits 0, on SQLite', () =>
     shutDownUnderRequests('sqlite', false));
 
-  const unavailable = missing('postgres', 'redis');
-  if (unavailable) it.skip(`on PostgreSQL with Redis (skipped: ${unavailable})`, () => undefined);
-  else
-    it('does the same on PostgreSQL with Redis, closing both connections', () =>
-      shutDownUnderRequests('postgres', true));
+  itWith(['postgres', 'redis'], 'does the same on PostgreSQL with Redis, closing both connections', () =>
+    shutDownUnderRequests('postgres', true),
+  );
 });

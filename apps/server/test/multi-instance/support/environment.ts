@@ -1,9 +1,11 @@
 // What the multi-process tests share: a fresh database (PostgreSQL with the owner and app roles, or a
 // SQLite file), optionally a Redis key prefix of their own, one JWT secret for every process, and a
-// fixture connection that sees every tenant. Each part that needs a service skips, with the reason in
-// the test's name, when vitest.config.ts found the service missing (never under REQUIRE_POSTGRES=1).
+// fixture connection that sees every tenant. Each part that needs a service goes through itWith or
+// describeWith: outside CI it skips, with the reason in the test's name, when vitest.config.ts found
+// the service missing; under CI it fails instead.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { describe, it } from 'vitest';
 import { loadConfig } from '../../../src/config';
 import { connectDatabase, type DbHandle } from '../../../src/db/connect';
 import { REDIS_TEST_URL } from '../../../../../test-support/redis-availability';
@@ -12,11 +14,37 @@ import { createTestDatabase, type TestDatabase } from '../../support/test-databa
 export const JWT_SECRET = 'multi-process-test-secret-long-enough-for-hs256';
 
 /** Why the parts that need these services cannot run here; null when they can. */
-export function missing(...services: ('postgres' | 'redis' | 'nginx')[]): string | null {
+function missing(...services: Service[]): string | null {
   const reasons = services
     .map((service) => process.env[`SKIP_${service.toUpperCase()}`])
     .filter((reason): reason is string => !!reason);
   return reasons.length > 0 ? reasons.join('; ') : null;
+}
+
+type Service = 'postgres' | 'redis' | 'nginx';
+
+/** The one place a multi-process test may be skipped. vitest.config.ts already refuses to start under
+ * CI without these services; failing here too means no file can ever skip quietly in CI. */
+function unavailableTest(name: string, reason: string): void {
+  if (process.env.CI)
+    it(name, () => {
+      throw new Error(`CI, but ${reason}`);
+    });
+  else it.skip(`${name} (skipped: ${reason})`, () => undefined);
+}
+
+/** `it(name, test)` when the services are here; otherwise see unavailableTest. */
+export function itWith(services: Service[], name: string, test: () => Promise<void>): void {
+  const reason = missing(...services);
+  if (reason) unavailableTest(name, reason);
+  else it(name, test);
+}
+
+/** `describe(name, body)` when the services are here (its hooks may use them); otherwise one
+ * unavailable test in its place. */
+export function describeWith(services: Service[], name: string, body: () => void): void {
+  const reason = missing(...services);
+  describe(name, reason ? () => unavailableTest('needs its services', reason) : body);
 }
 
 export type ProcessEnvironment = {
