@@ -60,8 +60,8 @@ describe('administration', () => {
     await admin.getByLabel('كلمة المرور', { exact: true }).fill('demo1234');
     await admin.getByRole('button', { name: 'تسجيل الدخول', exact: true }).click();
     await waitForPath(admin, '/admin/courses');
-    await visible(admin.getByRole('heading', { level: 1, name: 'الدورات' }));
-    await visible(admin.getByRole('region', { name: 'جدول الدورات' }).getByRole('row').nth(1));
+    await visible(admin.getByRole('heading', { level: 1, name: 'الكورسات' }));
+    await visible(admin.getByRole('region', { name: 'جدول الكورسات' }).getByRole('row').nth(1));
     await checkScreen(admin, 'admin-courses');
 
     // A new course.

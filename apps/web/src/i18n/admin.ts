@@ -101,7 +101,7 @@ export const adminMessages = {
   layout: {
     title: 'لوحة الإدارة',
     nav: 'أقسام لوحة الإدارة',
-    courses: 'الدورات',
+    courses: 'الكورسات',
     codes: 'الأكواد',
     students: 'الطلاب',
     quizResults: 'نتائج الاختبارات',
@@ -114,7 +114,7 @@ export const adminMessages = {
     checking: 'جارٍ التحقق من الصلاحية...',
   },
   courses: {
-    title: 'الدورات',
+    title: 'الكورسات',
     subtitle: 'ابحث في الكورسات، وعدّل بياناتها ومحتواها، وفعّلها أو أوقفها.',
     newCourse: 'كورس جديد',
     filters: 'تصفية الكورسات',
@@ -169,7 +169,7 @@ export const adminMessages = {
     creating: 'جارٍ الإنشاء...',
   },
   editor: {
-    back: 'العودة إلى الدورات',
+    back: 'العودة إلى الكورسات',
     tabs: 'أقسام محرر الكورس',
     contentTab: 'الوحدات والدروس',
     detailsTab: 'بيانات الكورس',

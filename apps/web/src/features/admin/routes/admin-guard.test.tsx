@@ -45,7 +45,7 @@ describe('the /admin guard', () => {
     const nav = screen.getByRole('navigation', { name: 'أقسام لوحة الإدارة' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
-      ['الدورات', '/admin/courses'],
+      ['الكورسات', '/admin/courses'],
       ['الأكواد', '/admin/codes'],
       ['الطلاب', '/admin/students'],
       ['نتائج الاختبارات', '/admin/quiz-results'],
