@@ -1,5 +1,5 @@
 // Builds the Fastify application: plugins in order, then the API modules under /api, then the SPA.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -167,10 +167,25 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
       },
     });
   }
+  const prerendered = prerenderedPages(dist);
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && hasSpa;
     if (!wantsPage) throw notFound('Not found');
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    const pathname = request.url.split(/[?#]/, 1)[0]!;
+    return reply.type('text/html; charset=utf-8').sendFile(prerendered.get(pathname) ?? 'index.html');
   });
+}
+
+/** Address → file for the pages the web build prerendered (apps/web/build/prerender.ts writes
+ * dist/pages/<name>.html, `index` being `/`); empty when the build has none. */
+function prerenderedPages(dist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const dir = join(dist, 'pages');
+  if (!existsSync(dir)) return pages;
+  for (const file of readdirSync(dir)) {
+    const name = /^(.+)\.html$/.exec(file)?.[1];
+    if (name) pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
+  }
+  return pages;
 }

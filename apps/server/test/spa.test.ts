@@ -16,6 +16,16 @@ beforeAll(async () => {
     '<!doctype html><html lang="ar" dir="rtl"><title>منصة</title></html>',
   );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // Pages the web build prerendered (apps/web/build/prerender.ts): `index` is `/`.
+  mkdirSync(join(dist, 'pages'));
+  for (const [name, text] of [
+    ['index', 'الرئيسية'],
+    ['login', 'تسجيل الدخول'],
+  ])
+    writeFileSync(
+      join(dist, 'pages', `${name}.html`),
+      `<html dir="rtl"><div id="root" data-prerendered>${text}</div>`,
+    );
   // The build's precompressed twins (vite-plugin-compression2).
   for (const file of ['index.html', 'assets/index-abc123.js']) {
     const path = join(dist, file);
@@ -40,6 +50,22 @@ it.each(['/', '/courses/egypt/grade/secondary3', '/course-player/3?unit=0&lesson
     expect(reply.headers.get('cache-control')).toBe('no-cache');
   },
 );
+
+it.each([
+  ['/', 'الرئيسية'],
+  ['/login', 'تسجيل الدخول'],
+  ['/login?from=%2Fmy-lectures', 'تسجيل الدخول'],
+])('serves the prerendered document for %s', async (path, text) => {
+  const reply = await api.call('GET', path, { tenant: null, headers: { accept: 'text/html' } });
+  expect(reply.status).toBe(200);
+  expect(reply.text).toContain(`data-prerendered>${text}</div>`);
+  expect(reply.headers.get('cache-control')).toBe('no-cache');
+});
+
+it('serves the client-rendered page where nothing was prerendered', async () => {
+  const reply = await api.call('GET', '/register', { tenant: null, headers: { accept: 'text/html' } });
+  expect(reply.text).toBe('<!doctype html><html lang="ar" dir="rtl"><title>منصة</title></html>');
+});
 
 it('answers HEAD for a page like GET', async () => {
   const reply = await api.call('HEAD', '/my-lectures', { tenant: null });

@@ -1,21 +1,43 @@
 import './lib/zod-csp';
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AppContent, BOOT_ATTRIBUTES } from './app/app';
+import { preloadScreens } from './app/lazy-screen';
 import { AppProvider } from './app/provider';
-import { AppRoutes } from './app/router';
-import { SessionExpiryRedirect } from './features/auth/components/session-expiry-redirect';
+import { routes } from './app/router';
 import './index.css';
 
-// The first render as a transition: React then renders in slices of a few milliseconds, yielding to
-// the browser between them, instead of one long task that blocks a phone's main thread.
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <AppProvider>
-      <BrowserRouter>
-        <SessionExpiryRedirect />
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProvider>,
+const container = document.getElementById('root')!;
+const app = (
+  <AppProvider>
+    <BrowserRouter>
+      <AppContent />
+    </BrowserRouter>
+  </AppProvider>
+);
+
+/** A page prerendered at build time (build/prerender.ts) is taken over as it is when the browser shows
+ * what the build rendered: a visitor, no splash due, the same address and no navigation state. Else
+ * (a signed-in student, a first visit's splash, `?from=` on /login) the app renders afresh. */
+function canHydrate(): boolean {
+  const { pathname, search } = window.location;
+  const state = window.history.state as { usr?: unknown } | null;
+  return (
+    container.dataset.prerendered === pathname &&
+    !search &&
+    state?.usr == null &&
+    BOOT_ATTRIBUTES.every((name) => !document.documentElement.hasAttribute(name))
   );
+}
+
+// The opened page's screen first (its chunk is already on its way beside this one), then one render of
+// the whole page: no spinner in between and no Suspense reveal delay.
+void preloadScreens(routes, window.location.pathname).then(() => {
+  // As a transition: React renders in slices of a few milliseconds, yielding to the browser between
+  // them, instead of one long task that blocks a phone's main thread.
+  startTransition(() => {
+    if (canHydrate()) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
 });

@@ -1,24 +1,19 @@
 // The app's routes as one table, rendered by React Router's declarative mode (`useRoutes` under a
-// `BrowserRouter`). Every screen is a lazy module exporting `Component`, so each is its own chunk and
-// a phone downloads only what the page it opens needs. Declarative mode rather than a data router:
+// `BrowserRouter`). Every screen is a module exporting `Component` that `page` (app/lazy-screen.tsx)
+// loads when first needed, so each is its own chunk and a phone downloads only what the page it opens
+// needs. Declarative mode rather than a data router:
 // we use no loaders or actions, and it leaves ~17 KB gzip of router code out of the first load
 // (docs/decisions/0005-declarative-router.md).
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { AppLayout } from './layout/app-layout';
+import { page } from './lazy-screen';
 
 type RouteModule = { Component: ComponentType };
-
-/** A screen loaded when first rendered. Navigations are transitions, so the previous screen stays
- * until the chunk arrives; only a first load shows the nearest Suspense fallback. */
-function page(load: () => Promise<RouteModule>) {
-  const Screen = lazy(() => load().then((module) => ({ default: module.Component })));
-  return <Screen />;
-}
 
 /** Every admin screen in one chunk: one request on entering /admin, one import site here. */
 const loadAdmin = () => import('../features/admin/routes');

@@ -53,7 +53,9 @@ export function TopBar() {
       </button>
     </div>
   ) : (
-    <div className="flex flex-col items-stretch gap-2 md:flex-row md:items-center">
+    // data-visitor-only: hidden in a prerendered page until the app has run when the browser holds a
+    // signed-in user (apps/web/build/boot.js), so a student never sees 'login' flash in the bar.
+    <div className="flex flex-col items-stretch gap-2 md:flex-row md:items-center" data-visitor-only="">
       <Link to={paths.login.getHref()} className={buttonClass('ghost', 'min-h-10 py-1.5')} onClick={close}>
         {t.login}
       </Link>

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'success';
 
@@ -18,7 +19,19 @@ export function Button({
   variant = 'primary',
   className = '',
   type = 'button',
+  disabled,
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type={type} className={buttonClass(variant, className)} {...props} />;
+  // A submit button of a prerendered page is off until the app has taken the page over: before
+  // that, a submission would be the browser's own, a GET with the form's fields (a password) in the
+  // address.
+  const hydrated = useHydrated();
+  return (
+    <button
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled || (type === 'submit' && !hydrated)}
+      {...props}
+    />
+  );
 }

@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
+import { useHydrated } from '../../lib/use-hydrated';
+
 const inputClass =
   'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
 
@@ -15,6 +17,9 @@ export function TextField({
 }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
   const inputId = id ?? generated;
+  // In a prerendered page, read-only until the app has taken it over: the app's render would not
+  // keep what was typed into the static page.
+  const hydrated = useHydrated();
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const showHint = Boolean(hint) && !error;
@@ -29,6 +34,7 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : showHint ? hintId : undefined}
         {...props}
+        readOnly={!hydrated || props.readOnly}
       />
       {showHint ? (
         <p id={hintId} className="mt-1 text-sm text-slate-600">

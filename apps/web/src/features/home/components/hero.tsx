@@ -23,7 +23,11 @@ export function Hero({ isAuthenticated }: { isAuthenticated: boolean }) {
               {t.myCourses}
             </Link>
           ) : (
-            <Link to={paths.register.getHref()} className={buttonClass('secondary', 'text-lg')}>
+            <Link
+              to={paths.register.getHref()}
+              className={buttonClass('secondary', 'text-lg')}
+              data-visitor-only=""
+            >
               {t.register}
             </Link>
           )}

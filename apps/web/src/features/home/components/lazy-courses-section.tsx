@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { messages } from '../../../i18n/messages';
+import { useBrowserValue } from '../../../lib/use-hydrated';
 
 const t = messages.home.courses;
 
@@ -25,16 +26,19 @@ function LoadFailed({ onRetry }: SectionProps) {
 const loadSection = () =>
   lazy<ComponentType<SectionProps>>(() => import('./courses-section').catch(() => ({ default: LoadFailed })));
 
-/** True once the element is within `margin` of the viewport (at once where there is no observer). */
+/** True once the element is within `margin` of the viewport (at once where there is no observer).
+ * A prerendered page assumes an observer, so it and the browser's first render agree. */
 function useNearViewport(margin = '300px') {
   const ref = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(false);
+  const observable = useBrowserValue(() => typeof IntersectionObserver !== 'undefined', true);
+  const near = seen || !observable;
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
       },
       { rootMargin: margin },
     );

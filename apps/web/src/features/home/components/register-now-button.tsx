@@ -8,7 +8,7 @@ import { messages } from '../../../i18n/messages';
  * ends, so it never covers the footer's contact links on a phone. */
 export function RegisterNowButton() {
   return (
-    <div className="pointer-events-none sticky bottom-4 z-30 flex justify-end px-4 pb-4">
+    <div className="pointer-events-none sticky bottom-4 z-30 flex justify-end px-4 pb-4" data-visitor-only="">
       <Link
         to={paths.register.getHref()}
         className={buttonClass('primary', 'pointer-events-auto px-6 shadow-lg shadow-brand-900/20')}

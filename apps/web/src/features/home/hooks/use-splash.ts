@@ -12,7 +12,10 @@ function prefersReducedMotion(): boolean {
   );
 }
 
+/** Also read by the prerendered page's boot script (apps/web/build/boot.js), which must agree. */
 export function shouldShowSplash(hash: string): boolean {
+  // Prerendering at build time (no window) renders the page itself, which is what a second visit shows.
+  if (typeof window === 'undefined') return false;
   return !hash && storage.session.get(STORAGE_KEYS.splashSeen) === null && !prefersReducedMotion();
 }
 

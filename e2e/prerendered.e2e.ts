@@ -1,0 +1,142 @@
+// Issue 4, phones: `/` and `/login` arrive prerendered (apps/web/build/prerender.ts). The page is in
+// the HTML, the app's JS starts only after the first paint and takes the page over without an error,
+// its form waits for the app, a signed-in student never sees the visitor's links, and a
+// first visit still gets the splash.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { STUDENT, login, openContext, visible, waitForPath } from './support/journey';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ RATE_LIMIT_MAX: '100000' }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const HERO = 'ذاكر بذكاء، وتفوّق بثقة';
+const LOGIN_TITLE = 'تسجيل الدخول';
+
+/** Errors the page reports: React's hydration mismatches arrive as uncaught errors or console errors. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/**
+ * Opens `path` on a slow network: the app's entry script arrives only once the returned function is
+ * called. Waits for the parsed document only: when the boot script starts the entry before the load
+ * event (the first paint came first), the held script holds the load event back too.
+ */
+async function openWithAppEntryHeld(page: Page, path: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  return () => release();
+}
+
+describe('prerendered pages', () => {
+  test.each([
+    ['/', HERO],
+    ['/login', LOGIN_TITLE],
+  ])('%s is in the HTML itself, with no module script for the parser to wait on', async (path, title) => {
+    const reply = await fetch(`${server.url}${path}`);
+    const html = await reply.text();
+    expect(reply.status).toBe(200);
+    expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
+    expect(html).toContain(title);
+    expect(html).not.toMatch(/<script type="module"|modulepreload|<script>/);
+  });
+
+  test.each(['/', '/login'])(
+    '%s: the JS starts after the first contentful paint and the app takes over without errors',
+    async (path) => {
+      const context = await openContext(browser, server, { splashSeen: true });
+      const page = await context.newPage();
+      const errors = collectErrors(page);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const timing = await page.evaluate(() => {
+        const { performance } = globalThis as unknown as {
+          performance: { getEntriesByType(type: string): { name: string; startTime: number }[] };
+        };
+        const paint = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/(?!boot-).*\.js$/.test(entry.name));
+        return {
+          fcp: paint?.startTime ?? null,
+          entryLoaded: scripts.some((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name)),
+          firstScript: Math.min(...scripts.map((e) => e.startTime)),
+        };
+      });
+      expect(timing.fcp).not.toBeNull();
+      expect(timing.entryLoaded).toBe(true);
+      expect(timing.firstScript).toBeGreaterThanOrEqual(timing.fcp!);
+      // Taken over: the app's own behaviour works (the menu toggles on a phone).
+      const toggle = page.getByRole('button', { name: 'فتح القائمة' });
+      await toggle.click();
+      await visible(page.locator('#mobile-menu'));
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  test('/login cannot be typed into or submitted before the app has taken it over, then logs in', async () => {
+    const context = await openContext(browser, server, { deviceId: 'e2e-prerender-phone', splashSeen: true });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const release = await openWithAppEntryHeld(page, '/login');
+    const email = page.getByLabel('البريد الإلكتروني أو رقم الهاتف');
+    const submit = page.getByRole('button', { name: LOGIN_TITLE, exact: true });
+    // The static page is readable, but typing would be lost when the app renders, and a browser
+    // submission would put the fields in the address.
+    await visible(page.getByRole('heading', { name: LOGIN_TITLE }));
+    expect(await email.isEditable()).toBe(false);
+    expect(await submit.isDisabled()).toBe(true);
+    release();
+    await email.fill(STUDENT.email);
+    await page.getByLabel('كلمة المرور', { exact: true }).fill('demo1234');
+    await submit.click();
+    await waitForPath(page, '/');
+    // Signed in (on a phone the greeting sits in the collapsed menu).
+    await page.getByText(`أهلاً، ${STUDENT.name}`).waitFor({ state: 'attached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('a signed-in student opening / directly never sees the visitor links', async () => {
+    const context = await openContext(browser, server, {
+      deviceId: 'e2e-prerender-phone',
+      splashSeen: true,
+      viewport: DESKTOP,
+    });
+    const page = await context.newPage();
+    await login(page, STUDENT.email);
+    // The next visit, with the app's JS held back: the static page hides the visitor's links.
+    const release = await openWithAppEntryHeld(page, '/');
+    await visible(page.getByRole('heading', { level: 1, name: HERO }));
+    expect(await page.locator('html').getAttribute('data-signed-in')).toBe('');
+    for (const name of ['تسجيل الدخول', 'إنشاء حساب', 'أنشئ حسابك مجانًا', 'سجّل الآن'])
+      expect(await page.getByRole('link', { name, exact: true }).isVisible()).toBe(false);
+    release();
+    // The app's render: the student's greeting, and the mark gone (a later logout shows the links).
+    await visible(page.getByText(`أهلاً، ${STUDENT.name}`));
+    expect(await page.locator('html').getAttribute('data-signed-in')).toBeNull();
+    expect(await page.getByRole('link', { name: 'سجّل الآن' }).count()).toBe(0);
+    await context.close();
+  });
+});
