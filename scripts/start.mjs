@@ -22,7 +22,14 @@ const webHasSources = existsSync(join(web, 'index.html'));
 if (webHasSources) {
   const stale =
     !existsSync(webIndex) ||
-    statSync(webIndex).mtimeMs < Math.max(newestMtime(join(web, 'src')), newestMtime(join(root, 'packages')));
+    statSync(webIndex).mtimeMs <
+      Math.max(
+        statSync(join(web, 'index.html')).mtimeMs,
+        newestMtime(join(web, 'src')),
+        // The build's own steps: the prerendering and the boot script it writes into every page.
+        newestMtime(join(web, 'build')),
+        newestMtime(join(root, 'packages')),
+      );
   if (stale) {
     console.log('[start] building the web app…');
     const build = spawnSync('npm', ['run', 'build', '--workspace', '@app/web'], {
