@@ -187,7 +187,29 @@ type LighthouseRun = {
   opportunities: { id: string; displayValue: string | null; savingsMs: number }[];
   /** Pass/fail audits that failed (accessibility and best-practices findings). */
   failedAudits: string[];
+  /** Where the main thread went (what TBT is made of): per script and per kind of work, in ms. */
+  mainThread: { scripts: { url: string; scriptingMs: number }[]; work: Record<string, number> };
 };
+
+type AuditTable = { details?: { items?: Record<string, unknown>[] } } | undefined;
+
+function mainThreadOf(audits: Record<string, unknown>): LighthouseRun['mainThread'] {
+  const items = (id: string) => (audits[id] as AuditTable)?.details?.items ?? [];
+  return {
+    scripts: items('bootup-time')
+      .map((item) => ({
+        url: String(item.url).replace(/^https?:\/\/[^/]+/, ''),
+        scriptingMs: Math.round(Number(item.scripting)),
+      }))
+      .slice(0, 6),
+    work: Object.fromEntries(
+      items('mainthread-work-breakdown').map((item) => [
+        String(item.group),
+        Math.round(Number(item.duration)),
+      ]),
+    ),
+  };
+}
 
 type PuppeteerBrowser = Awaited<ReturnType<typeof puppeteer.connect>>;
 
@@ -253,6 +275,7 @@ async function lighthouseRun(browser: PuppeteerBrowser, url: string, secondVisit
       failedAudits: Object.values(lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
         .map((audit) => audit.id),
+      mainThread: mainThreadOf(lhr.audits),
     };
     return run;
   } finally {
