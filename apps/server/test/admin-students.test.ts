@@ -86,6 +86,23 @@ describe('GET /api/Admin/Students', () => {
     expect((await list(`search=${encodeURIComponent(foreign.email)}`)).totalCount).toBe(0);
   });
 
+  it('does not turn the digits of an email or a name into a phone search', async () => {
+    const mailed = await registerStudent(api, { Email: `nour2024-${Date.now().toString(36)}@example.com` });
+    const phoned = await registerStudent(api, { PhoneNumber: '01120240000' });
+    const ids = async (search: string) => {
+      const reply = await admin.device.call(
+        'GET',
+        `/api/Admin/Students?search=${encodeURIComponent(search)}`,
+      );
+      expect(reply.status).toBe(200);
+      return reply.body.data.students.map((s: { id: number }) => s.id);
+    };
+    expect(await ids(mailed.Email)).toEqual([mailed.id]);
+    expect(await ids('nour2024')).toEqual([mailed.id]);
+    // Typed as a phone (spaces, Arabic-Indic digits), it still finds the phone.
+    expect(await ids('٠١١ ٢٠٢٤٠٠٠٠')).toEqual([phoned.id]);
+  });
+
   it('pages newest first and counts live sessions', async () => {
     const all = await admin.device.call('GET', '/api/Admin/Students?pageSize=1');
     expect(all.body.data).toMatchObject({ currentPage: 1, pageSize: 1 });

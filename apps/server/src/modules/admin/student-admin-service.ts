@@ -17,11 +17,19 @@ import { anyContains, containsPattern, paged } from './paging';
 
 type SearchQuery = z.output<typeof AdminSearchQuery>;
 
-/** Name, email or phone contains the search; Arabic-Indic digits match the stored phone digits. */
+// A search that is only digits (either script) and the separators people type in phone numbers.
+const PHONE_LIKE = /^[\s\d\u0660-\u0669\u06f0-\u06f9+\-()]+$/;
+
+/**
+ * Name, email or phone contains the search. A phone-like search also matches the stored phone's
+ * digits, so '٠١٠ ١٢٣' finds 010123…; an email or a name with digits in it is not turned into a
+ * phone search, or 'ali2024@…' would list every student whose phone contains 2024.
+ */
 export function studentMatches(search: string | undefined, prefix: 'u' | 's'): Expression<SqlBool> | null {
   const pattern = containsPattern(search);
   if (!pattern) return null;
-  const digits = containsPattern(toAsciiDigits(search ?? '').replace(/\D/g, ''));
+  const phoneLike = PHONE_LIKE.test(search ?? '');
+  const digits = phoneLike ? containsPattern(toAsciiDigits(search ?? '').replace(/\D/g, '')) : null;
   const tests = [anyContains([`${prefix}.name`, `${prefix}.email`, `${prefix}.phone`], pattern)];
   if (digits) tests.push(anyContains([`${prefix}.phone`], digits));
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
