@@ -53,7 +53,8 @@ export async function seedBatchAdmin(
       image_path: null,
       price_cents: 10_000,
       term: 'First',
-      grade: 'Secondary3',
+      // Not the catalogue routes' grade (Secondary3): the course-page check counts that grade's courses.
+      grade: 'Oman12',
       active: 1,
       open_to_all: 0,
       created_at: now,
