@@ -26,6 +26,8 @@ export type Scenario = {
   auth?: Student;
   /** Checks the one answer taken before the load: a message when it is not what the route should give. */
   expect?: (data: unknown) => string | null;
+  /** A page, not JSON: the one answer before the load must contain this text. */
+  expectHtml?: string;
   /** Minimum requests/s as a fraction of the bare route's. */
   budgetRatio?: number;
   /** Maximum p99 latency in milliseconds. */
@@ -69,6 +71,7 @@ export const CATALOGUE_SCENARIOS = [
   'GET /api/Course/tree-course-with-progress',
   'GET /api/Student/contentlesson (Video)',
   'GET /api/Student/contentlesson (Quiz)',
+  'GET /courses/{id} (page rendered by the server)',
 ] as const;
 
 export async function seed(ctx: SeedContext, options: { catalogue: boolean }): Promise<Seeded> {
@@ -101,7 +104,7 @@ export function buildScenarios(seeded: Seeded, ctx: Pick<SeedContext, 'db'>): Sc
   ];
   const catalogue = seeded.catalogue;
   if (!catalogue) return scenarios;
-  const [courseActive, tree, video, quiz] = CATALOGUE_SCENARIOS;
+  const [courseActive, tree, video, quiz, coursePage] = CATALOGUE_SCENARIOS;
   const p99 = onSqlite(50);
   scenarios.push(
     {
@@ -159,6 +162,17 @@ export function buildScenarios(seeded: Seeded, ctx: Pick<SeedContext, 'db'>): Sc
       budgetRatio: onSqlite(0.3),
       p99BudgetMs: p99,
     },
+    {
+      // The whole course page as a visitor's phone gets it (apps/server/src/plugins/server-pages.ts):
+      // its two reads through the API in-process, React's render of 10 units, gzip. Needs the web
+      // build (npm run build); without it the check below stops the route being measured.
+      name: coursePage,
+      method: 'GET',
+      path: `/courses/${catalogue.courseId}`,
+      headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' },
+      expectHtml: 'id="query-seeds"',
+      p99BudgetMs: onSqlite(250),
+    },
   );
   return scenarios;
 }
@@ -202,6 +216,10 @@ export async function checkScenario(baseUrl: string, scenario: Scenario): Promis
   });
   const text = await response.text();
   if (!response.ok) return `answered ${response.status} before the load: ${text.slice(0, 200)}`;
+  if (scenario.expectHtml !== undefined)
+    return text.includes(scenario.expectHtml)
+      ? null
+      : `the page lacks ${scenario.expectHtml} (is the web app built? npm run build)`;
   if (!scenario.expect) return null;
   let data: unknown;
   try {

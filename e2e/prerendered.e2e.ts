@@ -1,9 +1,10 @@
-// Issue 4, phones: `/` and `/login` arrive prerendered (apps/web/build/prerender.ts). The page is in
-// the HTML, the app's JS starts only after the first paint and takes the page over without an error,
-// its form waits for the app, a signed-in student never sees the visitor's links, and a
-// first visit still gets the splash.
-import type { Browser, Page } from 'playwright-core';
+// Issue 4, phones: `/` and `/login` (and, for issue 5, the grade choosers) arrive prerendered
+// (apps/web/build/prerender.ts). The page is in the HTML, the app's JS starts only after the first
+// paint and takes the page over without an error, its form waits for the app, a signed-in student
+// never sees the visitor's links, and a first visit still gets the splash.
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { collectErrors, openWithAppEntryHeld } from './support/app-entry';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { STUDENT, login, openContext, visible, waitForPath } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
@@ -23,36 +24,12 @@ afterAll(async () => {
 const HERO = 'ذاكر بذكاء، وتفوّق بثقة';
 const LOGIN_TITLE = 'تسجيل الدخول';
 
-/** Errors the page reports: React's hydration mismatches arrive as uncaught errors or console errors. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return errors;
-}
-
-/**
- * Opens `path` on a slow network: the app's entry script arrives only once the returned function is
- * called. Waits for the parsed document only: when the boot script starts the entry before the load
- * event (the first paint came first), the held script holds the load event back too.
- */
-async function openWithAppEntryHeld(page: Page, path: string): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(path, { waitUntil: 'domcontentloaded' });
-  return () => release();
-}
-
 describe('prerendered pages', () => {
   test.each([
     ['/', HERO],
     ['/login', LOGIN_TITLE],
+    ['/grades/egypt', 'اختر صفك الدراسي — مصر'],
+    ['/grades/oman', 'اختر صفك الدراسي — عُمان'],
   ])('%s is in the HTML itself, with no module script for the parser to wait on', async (path, title) => {
     const reply = await fetch(`${server.url}${path}`);
     const html = await reply.text();
@@ -62,7 +39,7 @@ describe('prerendered pages', () => {
     expect(html).not.toMatch(/<script type="module"|modulepreload|<script>/);
   });
 
-  test.each(['/', '/login'])(
+  test.each(['/', '/login', '/grades/oman'])(
     '%s: the JS starts after the first contentful paint and the app takes over without errors',
     async (path) => {
       const context = await openContext(browser, server, { splashSeen: true });

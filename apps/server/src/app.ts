@@ -1,6 +1,6 @@
 // Builds the Fastify application: plugins in order, then the API modules under /api, then the SPA.
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -24,6 +24,7 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { gracefulClose } from './plugins/graceful-close';
 import { registerSecurity } from './plugins/security';
+import { loadServerPages, sendPage } from './plugins/server-pages';
 import { createSerializerCompiler } from './plugins/serializer';
 import { tenantPlugin } from './plugins/tenant';
 import { loadDemoAtStartup } from './demo/startup';
@@ -168,24 +169,27 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
     });
   }
   const prerendered = prerenderedPages(dist);
+  const serverPages = hasSpa ? await loadServerPages(app, dist, config.catalogueCacheMs) : null;
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && hasSpa;
     if (!wantsPage) throw notFound('Not found');
+    const page = request.method === 'GET' ? await serverPages?.render(request) : null;
+    if (page) return sendPage(request, reply, page);
     const pathname = request.url.split(/[?#]/, 1)[0]!;
     return reply.type('text/html; charset=utf-8').sendFile(prerendered.get(pathname) ?? 'index.html');
   });
 }
 
 /** Address → file for the pages the web build prerendered (apps/web/build/prerender.ts writes
- * dist/pages/<name>.html, `index` being `/`); empty when the build has none. */
+ * dist/pages/<path>.html, `index` being `/`, e.g. pages/grades/egypt.html); empty when it wrote none. */
 function prerenderedPages(dist: string): Map<string, string> {
   const pages = new Map<string, string>();
   const dir = join(dist, 'pages');
   if (!existsSync(dir)) return pages;
-  for (const file of readdirSync(dir)) {
-    const name = /^(.+)\.html$/.exec(file)?.[1];
-    if (name) pages.set(name === 'index' ? '/' : `/${name}`, `pages/${file}`);
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const name = /^(.+)\.html$/.exec(file.split(sep).join('/'))?.[1];
+    if (name) pages.set(name === 'index' ? '/' : `/${name}`, `pages/${name}.html`);
   }
   return pages;
 }

@@ -17,10 +17,11 @@ beforeAll(async () => {
   );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   // Pages the web build prerendered (apps/web/build/prerender.ts): `index` is `/`.
-  mkdirSync(join(dist, 'pages'));
+  mkdirSync(join(dist, 'pages/grades'), { recursive: true });
   for (const [name, text] of [
     ['index', 'الرئيسية'],
     ['login', 'تسجيل الدخول'],
+    ['grades/egypt', 'صفوف مصر'],
   ])
     writeFileSync(
       join(dist, 'pages', `${name}.html`),
@@ -55,6 +56,7 @@ it.each([
   ['/', 'الرئيسية'],
   ['/login', 'تسجيل الدخول'],
   ['/login?from=%2Fmy-lectures', 'تسجيل الدخول'],
+  ['/grades/egypt', 'صفوف مصر'],
 ])('serves the prerendered document for %s', async (path, text) => {
   const reply = await api.call('GET', path, { tenant: null, headers: { accept: 'text/html' } });
   expect(reply.status).toBe(200);

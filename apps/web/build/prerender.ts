@@ -5,7 +5,11 @@
 // the app (prerender/render.tsx, built for Node by `vite build --ssr`) as a visitor's browser would,
 // and writes the whole document to dist/pages/. The server sends it for that address; the browser
 // paints it as soon as the stylesheet is in, then build/boot.js starts the app, which takes the page
-// over (hydration) without repainting it. Every other address still gets dist/index.html.
+// over (hydration) without repainting it.
+//
+// The public catalogue pages (src/prerender/server-pages.ts) show the API's data, so the server renders
+// them per request instead; for each, this step writes the document around the page with slots for it
+// (dist/server-pages/<name>.html). Every other address still gets dist/index.html.
 //
 //   tsx build/prerender.ts   (after `vite build` and `vite build --ssr src/prerender/render.tsx`)
 import { createHash } from 'node:crypto';
@@ -13,10 +17,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { minify } from 'vite';
 import { patternToRegExp, readLazyRoutes, readPathPatterns } from './route-preload.ts';
 
 /** Addresses served prerendered: public, the same for every visitor, no data of their own. */
-export const PRERENDERED = ['/', '/login'] as const;
+export const PRERENDERED = ['/', '/login', '/grades/egypt', '/grades/oman'] as const;
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 export type Manifest = Record<string, ManifestChunk>;
@@ -46,7 +51,15 @@ export function pageModules(manifest: Manifest, screenKey: string | undefined): 
  * scripts (which the boot script adds after the first paint). */
 export function pageDocument(
   template: string,
-  page: { url: string; markup: string; bootSrc: string; modules: string[]; keys: Record<string, string> },
+  page: {
+    url: string;
+    markup: string;
+    bootSrc: string;
+    modules: string[];
+    keys: Record<string, string>;
+    /** The answers the markup was rendered from, for the app's cache (main.tsx reads them). */
+    seeds?: string;
+  },
 ): string {
   const replaceOnce = (html: string, pattern: RegExp, replacement: string) => {
     if (!pattern.test(html)) throw new Error(`prerender: index.html no longer matches ${pattern}`);
@@ -62,7 +75,11 @@ export function pageDocument(
   html = replaceOnce(
     html,
     /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
-    `<div id="root" data-prerendered="${attribute(page.url)}">${page.markup}</div>$1`,
+    `<div id="root" data-prerendered="${attribute(page.url)}">${page.markup}</div>` +
+      (page.seeds === undefined
+        ? ''
+        : `<script type="application/json" id="query-seeds">${page.seeds}</script>`) +
+      '$1',
   );
   return html;
 }
@@ -81,11 +98,14 @@ async function main(): Promise<void> {
   const render = (await import(pathToFileURL(join(web, 'dist-ssr/render.js')).href)) as {
     renderPage: (url: string) => Promise<string>;
     bootKeys: Record<string, string>;
+    SERVER_PAGES: { name: string; example: string }[];
+    SLOTS: { url: string; markup: string; seeds: string };
   };
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
   const template = readFileSync(join(dist, 'index.html'), 'utf8');
 
-  const bootSource = readFileSync(join(web, 'build/boot.js'));
+  // Minified: it is on every prerendered page's critical path, and its comments are for us.
+  const bootSource = (await minify('boot.js', readFileSync(join(web, 'build/boot.js'), 'utf8'))).code;
   const bootSrc = `/assets/boot-${createHash('sha256').update(bootSource).digest('hex').slice(0, 8)}.js`;
   writeWithTwins(join(dist, bootSrc), bootSource);
 
@@ -95,22 +115,40 @@ async function main(): Promise<void> {
     join(src, 'app'),
     readPathPatterns(readFileSync(join(src, 'config/paths.ts'), 'utf8')),
   );
-  for (const url of PRERENDERED) {
+  const screenKeyOf = (url: string) => {
     const route = routes.find((candidate) => new RegExp(patternToRegExp(candidate.pattern), 'i').test(url));
     const screenKey = route
       ? Object.keys(manifest).find((key) => join(web, key).replace(/\.tsx?$/, '') === route.module)
       : undefined;
     if (!screenKey) throw new Error(`prerender: no screen chunk found for ${url}`);
+    return screenKey;
+  };
+  for (const url of PRERENDERED) {
     const markup = await render.renderPage(url);
     const html = pageDocument(template, {
       url,
       markup,
       bootSrc,
-      modules: pageModules(manifest, screenKey),
+      modules: pageModules(manifest, screenKeyOf(url)),
       keys: render.bootKeys,
     });
     writeWithTwins(join(dist, 'pages', pageFile(url)), html);
     console.log(`prerendered ${url} → dist/pages/${pageFile(url)} (${Buffer.byteLength(html)} bytes)`);
+  }
+  for (const page of render.SERVER_PAGES) {
+    const html = pageDocument(template, {
+      url: render.SLOTS.url,
+      markup: render.SLOTS.markup,
+      seeds: render.SLOTS.seeds,
+      bootSrc,
+      modules: pageModules(manifest, screenKeyOf(page.example)),
+      keys: render.bootKeys,
+    });
+    // The server fills it and compresses the result itself: no twins.
+    const file = join(dist, 'server-pages', `${page.name}.html`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    console.log(`server page template ${page.name} → dist/server-pages/${page.name}.html`);
   }
 }
 

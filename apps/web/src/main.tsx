@@ -6,6 +6,8 @@ import { AppContent, BOOT_ATTRIBUTES } from './app/app';
 import { preloadScreens } from './app/lazy-screen';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
+import { queryClient } from './lib/query-client';
+import type { QuerySeed } from './prerender/document';
 import './index.css';
 
 const container = document.getElementById('root')!;
@@ -17,15 +19,22 @@ const app = (
   </AppProvider>
 );
 
-/** A page prerendered at build time (build/prerender.ts) is taken over as it is when the browser shows
- * what the build rendered: a visitor, no splash due, the same address and no navigation state. Else
- * (a signed-in student, a first visit's splash, `?from=` on /login) the app renders afresh. */
+// A page the server rendered (prerender/render.tsx) carries the API's answers it was rendered from:
+// the cache starts with them, so the first render shows what the page shows, with no request.
+const seeds = document.getElementById('query-seeds')?.textContent;
+if (seeds)
+  for (const [key, data, updatedAt] of JSON.parse(seeds) as QuerySeed[])
+    queryClient.setQueryData(key, data, { updatedAt });
+
+/** A page rendered before it reached the browser (build/prerender.ts, or the server per request) is
+ * taken over as it is when the browser shows what was rendered: a visitor, no splash due, the same
+ * address and no navigation state. Else (a signed-in student, a first visit's splash, `?from=` on
+ * /login) the app renders afresh. */
 function canHydrate(): boolean {
   const { pathname, search } = window.location;
   const state = window.history.state as { usr?: unknown } | null;
   return (
-    container.dataset.prerendered === pathname &&
-    !search &&
+    container.dataset.prerendered === pathname + search &&
     state?.usr == null &&
     BOOT_ATTRIBUTES.every((name) => !document.documentElement.hasAttribute(name))
   );

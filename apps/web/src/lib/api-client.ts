@@ -39,6 +39,14 @@ export type RequestOptions<S extends z.ZodType | undefined> = {
   signal?: AbortSignal;
 };
 
+/** Where the app's requests go while the server renders a page per request (prerender/render.tsx):
+ * its own API, in-process. Only the server build has it: in the browser's `import.meta.env.SSR` is
+ * false and the bundler drops this. */
+let serverFetch: typeof fetch | undefined;
+export function setServerFetch(transport: typeof fetch): void {
+  serverFetch = transport;
+}
+
 let onSessionExpired: () => void = () => undefined;
 /** The router tells the client how to send the user to /login when the session cannot be renewed. */
 export function setSessionExpiredHandler(handler: () => void): void {
@@ -93,7 +101,7 @@ async function send(
     body = JSON.stringify(options.json);
   }
   try {
-    return await fetch(url, {
+    return await (import.meta.env.SSR && serverFetch ? serverFetch : fetch)(url, {
       method: options.method ?? 'GET',
       headers,
       body,

@@ -27,17 +27,13 @@ import { Breadcrumb, type Crumb } from '../components/breadcrumb';
 import { CurriculumTab } from '../components/curriculum-tab';
 import { NotFoundContent } from '../components/not-found-content';
 import { OverviewTab } from '../components/overview-tab';
+import { readCourseId } from '../utils/course-id';
 import { courseSubject } from '../utils/subjects';
 
 const t = catalogueMessages.courseDetail;
 
-function readId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 export function Component() {
-  const id = readId(useParams().id);
+  const id = readCourseId(useParams().id);
   if (id === null) return <NotFoundContent title={t.notFound} body={t.notFoundHint} />;
   return <CourseDetailPage key={id} id={id} />;
 }
