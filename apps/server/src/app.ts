@@ -28,6 +28,7 @@ import { loadServerPages, sendPage } from './plugins/server-pages';
 import { createSerializerCompiler } from './plugins/serializer';
 import { tenantPlugin } from './plugins/tenant';
 import { loadDemoAtStartup } from './demo/startup';
+import type { CatalogueCache } from './modules/catalogue/catalogue-cache';
 import { DEFAULT_TENANT_NAME } from './modules/tenants/directory';
 import { createServices, type ServiceOverrides, type Services } from './services';
 
@@ -142,12 +143,12 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
     decorateReply: false,
     maxAge: '7d',
   });
-  await registerSpa(app, config);
+  await registerSpa(app, config, services.catalogueCache);
   return { app, services };
 }
 
 /** Serves the built web app with history fallback; /api paths that match nothing are a 404 envelope. */
-async function registerSpa(app: FastifyInstance, config: Config): Promise<void> {
+async function registerSpa(app: FastifyInstance, config: Config, catalogue: CatalogueCache): Promise<void> {
   const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
   const hasSpa = existsSync(join(dist, 'index.html'));
   if (hasSpa) {
@@ -169,7 +170,12 @@ async function registerSpa(app: FastifyInstance, config: Config): Promise<void> 
     });
   }
   const prerendered = prerenderedPages(dist);
-  const serverPages = hasSpa ? await loadServerPages(app, dist, config.catalogueCacheMs) : null;
+  const serverPages = hasSpa
+    ? await loadServerPages(app, dist, {
+        ttlMs: config.catalogueCacheMs,
+        version: () => catalogue.version,
+      })
+    : null;
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api') && hasSpa;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TTL_MAX_MS } from '../src/plugins/server-pages';
+import { signedInAdmin } from './support/admin-helpers';
 import { buildCourse } from './support/catalogue-fixture';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -132,4 +133,32 @@ describe('with the catalogue cache on', () => {
     await new Promise((resolve) => setTimeout(resolve, PAGE_TTL_MAX_MS + 100));
     expect((await get('/courses/count-a')).text).toContain(`render ${Number(first) + 2} `);
   }, 15_000);
+
+  it("drops its pages when an admin edits the catalogue, so the edit shows on the visitor's next load", async () => {
+    const admin = await signedInAdmin(cached);
+    const created = await admin.device.call('POST', '/api/Admin/Courses', { json: COURSE });
+    expect(created.status).toBe(200);
+    const visit = async () => (await cached.call('GET', '/courses/grade/oman9', { tenant: null })).text;
+    expect(await visit()).toContain('<li>الكيمياء</li>');
+    const renamed = await admin.device.call('PUT', `/api/Admin/Courses/${created.body.data.id}`, {
+      json: { ...COURSE, name: 'الكيمياء العضوية' },
+    });
+    expect(renamed.status).toBe(200);
+    // Well inside PAGE_TTL_MAX_MS: only the edit can have made the page stale.
+    const seen = await visit();
+    expect(seen).toContain('<li>الكيمياء العضوية</li>');
+    expect(seen).not.toContain('<li>الكيمياء</li>');
+  });
 });
+
+const COURSE = {
+  name: 'الكيمياء',
+  subject: null,
+  description: 'وصف الدورة',
+  price: 100,
+  term: 'First',
+  grade: 'Oman9',
+  active: true,
+  isOpenToAll: false,
+  teacherId: null,
+};

@@ -9,8 +9,9 @@
 //
 // Rendering a course of 80 lessons costs ~10 ms of CPU, a hundred times an API read: a class opening
 // a shared link at once would queue behind it. A page is the same for every visitor, so each address's
-// page is kept for a few seconds (and concurrent requests for it share one render). Edits do not reach
-// this cache, so it never holds a page longer than PAGE_TTL_MAX_MS, nor than the catalogue's own cache.
+// page is kept for a few seconds (and concurrent requests for it share one render): never longer than
+// PAGE_TTL_MAX_MS, nor than the catalogue's own cache, and never past an edit of the catalogue (in any
+// process), since pages are kept under the catalogue cache's version.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,10 +51,13 @@ export type ServerPages = {
   render(request: FastifyRequest): Promise<RenderedPage | null>;
 };
 
+/** What the page cache follows: the catalogue cache's lifetime and its version (see above). */
+type Catalogue = { ttlMs: number; version(): number };
+
 export async function loadServerPages(
   app: FastifyInstance,
   dist: string,
-  catalogueCacheMs: number,
+  catalogue: Catalogue,
 ): Promise<ServerPages | null> {
   const rendererFile = join(dist, '../dist-ssr/render.js');
   const templatesDir = join(dist, 'server-pages');
@@ -92,7 +96,7 @@ export async function loadServerPages(
       return undefined;
     }
   };
-  const ttl = Math.min(catalogueCacheMs, PAGE_TTL_MAX_MS);
+  const ttl = Math.min(catalogue.ttlMs, PAGE_TTL_MAX_MS);
   // Only pages are kept: an address that is no page, or whose reads failed (this visitor's flood
   // allowance spent, say), is tried afresh for the next visitor.
   const cache =
@@ -105,7 +109,9 @@ export async function loadServerPages(
       : null;
   return {
     async render(request) {
-      const page = cache ? await cache.fetch(request.url, { context: request }) : await renderFresh(request);
+      // A render that began before an edit is kept under the old version, where nobody asks for it.
+      const key = `${catalogue.version()} ${request.url}`;
+      const page = cache ? await cache.fetch(key, { context: request }) : await renderFresh(request);
       return page ?? null;
     },
   };

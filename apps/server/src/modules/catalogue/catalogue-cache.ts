@@ -43,6 +43,11 @@ export class CatalogueCache {
   private readonly quizzes: LRUCache<number, PerScope<QuizKey>> | null;
   /** Counts invalidations, so a read that started before one does not cache what it read. */
   private generation = 0;
+  /** Changes with every invalidation, this process's or another's: anything built from catalogue
+   * reads under an older version (a server-rendered page) is stale. */
+  get version(): number {
+    return this.generation;
+  }
   private readonly courseRow;
   private readonly unitLessonRows;
   private readonly quizRows;
