@@ -1,7 +1,15 @@
 // A modal dialog: role=dialog + aria-modal, labelled by its title, focus moved inside on open, kept
 // inside with Tab, returned to the opener on close; Escape and the backdrop close it. Closing plays
 // a 200 ms fade before the dialog leaves the page.
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 
 export const DIALOG_CLOSE_MS = 200;
@@ -67,9 +75,15 @@ function DialogPanel({
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
 
+  // After the content's own effects, so the dialog's choice of first focus wins.
   useEffect(() => {
     const root = panel.current;
     if (root) (root.querySelector<HTMLElement>('[data-autofocus]') ?? focusables(root)[0] ?? root).focus();
+  }, []);
+
+  // Undone in the update that removes the dialog (a layout effect's cleanup runs before its nodes
+  // leave the page), so focus goes straight back to the opener instead of falling to the body first.
+  useLayoutEffect(() => {
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
