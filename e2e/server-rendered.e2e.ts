@@ -8,6 +8,7 @@ import { collectErrors, openWithAppEntryHeld } from './support/app-entry';
 import { launchBrowser } from './support/browser';
 import { STUDENT, checkScreen, login, openContext, visible } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
+import { splitDocument } from './support/split-document';
 
 let server: RunningServer;
 let browser: Browser;
@@ -96,6 +97,10 @@ describe('server-rendered catalogue pages', () => {
     // The first unit's lessons, from the course's tree.
     await visible(page.getByText('موقع العناصر الانتقالية في الجدول الدوري'));
     await visible(page.getByRole('link', { name: 'اشترك في الكورس' }));
+    // The school's WhatsApp, from the contact answer the page was rendered with.
+    expect(await page.getByRole('link', { name: /تواصل مع المشرف/ }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/\d+\?text=/,
+    );
     await checkScreen(page, 'course-detail-before-the-app');
 
     release();
@@ -103,6 +108,49 @@ describe('server-rendered catalogue pages', () => {
     await tabs.getByRole('tab', { name: 'نظرة عامة' }).click();
     await visible(page.getByRole('heading', { name: 'عن الكورس' }));
     expect(catalogueReads(requests)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('the app takes a course page over only once the whole page has arrived, however early it runs', async () => {
+    const id = await chemistryId();
+    // The page stops after its main content: the footer and the answers it was rendered from are
+    // still on their way when the app's JavaScript (started after the first paint) has arrived.
+    const proxy = await splitDocument(server.url, `/courses/${id}`, '<footer');
+    const context = await openContext(browser, { ...server, url: proxy.url }, { splashSeen: true });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    const screenChunk = page.waitForResponse(/\/assets\/course-detail-[^/]+\.js$/);
+    await page.goto(`/courses/${id}`, { waitUntil: 'commit' });
+    await visible(page.getByRole('heading', { level: 1, name: CHEMISTRY }));
+    await screenChunk;
+    // Time for the app to have run, had it not waited for the rest of the page.
+    await page.waitForTimeout(1000);
+    proxy.sendRest();
+
+    await page.getByRole('tablist', { name: 'أقسام الكورس' }).getByRole('tab', { name: 'نظرة عامة' }).click();
+    await visible(page.getByRole('heading', { name: 'عن الكورس' }));
+    expect(errors).toEqual([]);
+    expect(catalogueReads(requests)).toEqual([]);
+    await context.close();
+    await proxy.close();
+  });
+
+  test("on a phone's slow CPU, a course page is taken over without an error", async () => {
+    const id = await chemistryId();
+    const context = await openContext(browser, server, { splashSeen: true });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // Lighthouse's mobile CPU: the app's frame is taken over, and its first requests answered, long
+    // before the screen inside it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Hands off until the page is quiet: a click would make React take the screen over at once.
+    await page.goto(`/courses/${id}`, { waitUntil: 'networkidle' });
+    await page.getByRole('tablist', { name: 'أقسام الكورس' }).getByRole('tab', { name: 'نظرة عامة' }).click();
+    await visible(page.getByRole('heading', { name: 'عن الكورس' }));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,22 +7,27 @@ const keysOf = (url: string) => matchServerPage(url)?.reads.map((read) => read.q
 
 describe('matchServerPage', () => {
   it.each([
-    ['/courses/egypt/grade/secondary3', 'course-list', [['courses', { grade: 'Secondary3', page: 1 }]]],
-    ['/courses/oman/grade/oman7?page=2', 'course-list', [['courses', { grade: 'Oman7', page: 2 }]]],
-    ['/courses/grade/secondary1', 'course-list', [['courses', { grade: 'Secondary1', page: 1 }]]],
+    [
+      '/courses/egypt/grade/secondary3',
+      'course-list',
+      [['courses', { grade: 'Secondary3', page: 1 }], ['contact']],
+    ],
+    [
+      '/courses/oman/grade/oman7?page=2',
+      'course-list',
+      [['courses', { grade: 'Oman7', page: 2 }], ['contact']],
+    ],
+    [
+      '/courses/grade/secondary1',
+      'course-list',
+      [['courses', { grade: 'Secondary1', page: 1 }], ['contact']],
+    ],
     [
       '/courses/egypt/grade/secondary3?page=abc',
       'course-list',
-      [['courses', { grade: 'Secondary3', page: 1 }]],
+      [['courses', { grade: 'Secondary3', page: 1 }], ['contact']],
     ],
-    [
-      '/courses/3',
-      'course-detail',
-      [
-        ['course', 3],
-        ['course-tree', 3],
-      ],
-    ],
+    ['/courses/3', 'course-detail', [['course', 3], ['course-tree', 3], ['contact']]],
   ])('renders %s as %s, reading %j', (url, name, keys) => {
     expect(matchServerPage(url)?.page.name).toBe(name);
     expect(keysOf(url)).toEqual(keys);

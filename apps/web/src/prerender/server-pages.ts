@@ -4,7 +4,10 @@
 // paint before the app's JavaScript has arrived, as those do.
 //
 // Each page names the reads its screen makes, with the screen's own query options, so the rendered
-// page and the browser's cache hold the same answers under the same keys.
+// page and the browser's cache hold the same answers under the same keys. That includes the school's
+// contact links (the footer's, and the course page's 'contact the supervisor'): the app asks for them
+// as soon as its frame is on the page, and on a slow phone the answer can come back before the screen
+// inside the frame is taken over, which then no longer matches a page rendered without them.
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { readPage } from '../components/ui/pagination';
@@ -14,6 +17,7 @@ import { courseQueryOptions } from '../features/catalogue/api/get-course';
 import { courseTreeQueryOptions } from '../features/catalogue/api/get-course-tree';
 import { readCourseId } from '../features/catalogue/utils/course-id';
 import { resolveRouteGrade } from '../features/catalogue/utils/route-grade';
+import { contactQueryOptions } from '../features/site/contact';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each read has its own data type
 type Read = FetchQueryOptions<any, any, any, any>;
@@ -38,7 +42,7 @@ export const SERVER_PAGES: ServerPage[] = [
     reads: (params, search) => {
       const resolved = resolveRouteGrade(params.country, params.grade);
       if (!resolved?.canonical) return null;
-      return [activeCoursesQueryOptions(resolved.grade, readPage(search.get('page')))];
+      return [activeCoursesQueryOptions(resolved.grade, readPage(search.get('page'))), contactQueryOptions()];
     },
   },
   {
@@ -47,7 +51,7 @@ export const SERVER_PAGES: ServerPage[] = [
     example: '/courses/1',
     reads: (params) => {
       const id = readCourseId(params.id);
-      return id === null ? null : [courseQueryOptions(id), courseTreeQueryOptions(id)];
+      return id === null ? null : [courseQueryOptions(id), courseTreeQueryOptions(id), contactQueryOptions()];
     },
   },
 ];
