@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { minify } from 'vite';
+import { escapeAttribute } from '../src/prerender/document.ts';
 import { patternToRegExp, readLazyRoutes, readPathPatterns } from './route-preload.ts';
 
 /** Addresses served prerendered: public, the same for every visitor, no data of their own. */
@@ -65,17 +66,16 @@ export function pageDocument(
     if (!pattern.test(html)) throw new Error(`prerender: index.html no longer matches ${pattern}`);
     return html.replace(pattern, replacement);
   };
-  const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   const boot =
-    `<script src="${page.bootSrc}" data-modules="${attribute(page.modules.join(' '))}"` +
-    ` data-user-key="${attribute(page.keys.user!)}" data-splash-key="${attribute(page.keys.splashSeen!)}"></script>`;
+    `<script src="${page.bootSrc}" data-modules="${escapeAttribute(page.modules.join(' '))}"` +
+    ` data-user-key="${escapeAttribute(page.keys.user!)}" data-splash-key="${escapeAttribute(page.keys.splashSeen!)}"></script>`;
   let html = template.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   html = replaceOnce(html, /\s*<script async type="module" src="[^"]*route-preload[^"]*"><\/script>/, '');
   html = replaceOnce(html, /<script type="module" crossorigin src="[^"]+"><\/script>/, boot);
   html = replaceOnce(
     html,
     /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/,
-    `<div id="root" data-prerendered="${attribute(page.url)}">${page.markup}</div>` +
+    `<div id="root" data-prerendered="${escapeAttribute(page.url)}">${page.markup}</div>` +
       (page.seeds === undefined
         ? ''
         : `<script type="application/json" id="query-seeds">${page.seeds}</script>`) +

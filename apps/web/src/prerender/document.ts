@@ -4,6 +4,11 @@
 /** One answer for the browser's cache: query key, data, when it was read (main.tsx seeds them). */
 export type QuerySeed = [queryKey: readonly unknown[], data: unknown, updatedAt: number];
 
+/** `value` made safe inside a double-quoted HTML attribute (the build's pages use it too). */
+export function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 /** Where a server page's document template (build/prerender.ts) takes the request's page. */
 export const SLOTS = { url: '%PAGE_URL%', markup: '<!--page-markup-->', seeds: '%PAGE_SEEDS%' } as const;
 const SLOT_PATTERN = new RegExp(Object.values(SLOTS).join('|'), 'g');
@@ -12,7 +17,7 @@ const SLOT_PATTERN = new RegExp(Object.values(SLOTS).join('|'), 'g');
  * attribute and the answers into a JSON script element, each escaped so that no value can end its
  * element early. */
 export function fillDocument(template: string, page: { url: string; markup: string; seeds: QuerySeed[] }) {
-  const attribute = page.url.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+  const attribute = escapeAttribute(page.url);
   const json = JSON.stringify(page.seeds).replace(/</g, '\\u003c');
   // The page's title in <head> too, where the browser reads it before the app has taken over (the
   // page's own <title> stays in the markup, where React finds it when it does).
