@@ -70,6 +70,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       mailer,
       clock,
       jwt,
+      refreshKey: Buffer.from(hmacHex(config.jwtSecret, 'refresh-successor'), 'hex'),
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     }),
     passwordReset: new PasswordResetService({ db, users, limits, mailer, clock, codeKey }),

@@ -6,6 +6,9 @@ export const sha256Hex = (value: string): string => createHash('sha256').update(
 export const hmacHex = (key: Uint8Array, value: string): string =>
   createHmac('sha256', key).update(value).digest('hex');
 
+export const hmacBase64url = (key: Uint8Array, value: string): string =>
+  createHmac('sha256', key).update(value).digest('base64url');
+
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 
 export const randomDigits = (length: number): string =>

@@ -12,6 +12,9 @@ export class TestClock implements Clock {
   set(date: Date | string): void {
     this.current = new Date(date);
   }
+  advanceSeconds(seconds: number): void {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
   advanceMinutes(minutes: number): void {
     this.current = new Date(this.current.getTime() + minutes * 60_000);
   }

@@ -14,6 +14,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import type { SessionRepository } from './sessions';
 import {
   newRefreshToken,
+  successorRefreshToken,
   readAccessToken,
   readEmailConfirmation,
   signAccessToken,
@@ -43,6 +44,8 @@ type Deps = {
   mailer: Mailer;
   clock: Clock;
   jwt: Jwt;
+  /** Key of the derived refresh-token successors (see successorRefreshToken). */
+  refreshKey: Uint8Array;
   /** Base of links in mails; never taken from a request's Host header, which a client controls. */
   publicUrl: string;
 };
@@ -130,7 +133,7 @@ export class AuthService {
   async refresh(tenant: Tenant, deviceId: string | null, refreshToken: string | null) {
     const { sessions, clock, jwt } = this.deps;
     if (!deviceId || !refreshToken) throw unauthorized(INVALID_REFRESH);
-    const next = newRefreshToken();
+    const next = successorRefreshToken(this.deps.refreshKey, refreshToken);
     const now = clock.now();
     const result = await sessions.rotate({
       tenantId: tenant.id,

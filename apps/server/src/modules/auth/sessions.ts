@@ -7,7 +7,7 @@ import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
 import type { UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/app-error';
-import { REFRESH_TOKEN_DAYS } from './tokens';
+import { REFRESH_GRACE_SECONDS, REFRESH_TOKEN_DAYS } from './tokens';
 
 export const DEVICE_LIMIT_MESSAGE = "You can't log in from more than two devices.";
 
@@ -91,8 +91,12 @@ export class SessionRepository {
   }
 
   /**
-   * Rotates a refresh token. 'reused' means the token was already rotated away: whoever holds it is
-   * not the device that holds the current one, so the session is ended.
+   * Rotates a refresh token to `next` (derived from the presented one, so every caller presenting the
+   * same token computes the same successor). A token rotated away less than REFRESH_GRACE_SECONDS ago,
+   * whose successor is still current, answers again with that successor: two tabs refreshing together
+   * stay signed in (RFC 9700 §4.14.2). Past the grace, or once the successor was itself rotated,
+   * presenting it again is 'reused': whoever holds it is not the device that holds the current one,
+   * so the session is ended.
    */
   async rotate(input: {
     tenantId: number;
@@ -126,18 +130,28 @@ export class SessionRepository {
         .where('id', '=', current.id)
         .where('refresh_hash', '=', input.presentedHash)
         .executeTakeFirst();
-      // Zero rows: a parallel call rotated the same token first, which is a second use of it.
       if (Number(updated.numUpdatedRows) === 1)
         return { kind: 'rotated', sessionId: current.id, userId: current.user_id };
-      await this.end(current.id);
-      return { kind: 'reused' };
+      // Zero rows: a parallel call rotated the same token first; it is judged as a recent rotation.
     }
-    const reused = await this.db
-      .deleteFrom('device_sessions')
+    const rotatedAway = await this.db
+      .selectFrom('device_sessions')
+      .select(['id', 'user_id', 'device_id', 'tenant_id', 'refresh_hash', 'refreshed_at', 'expires_at'])
       .where('previous_refresh_hash', '=', input.presentedHash)
       .where('tenant_id', '=', input.tenantId)
       .executeTakeFirst();
-    return Number(reused.numDeletedRows) > 0 ? { kind: 'reused' } : { kind: 'invalid' };
+    if (!rotatedAway) return { kind: 'invalid' };
+    const graceEnds = Date.parse(rotatedAway.refreshed_at) + REFRESH_GRACE_SECONDS * 1000;
+    if (
+      rotatedAway.refresh_hash === input.nextHash &&
+      rotatedAway.device_id === input.deviceId &&
+      rotatedAway.expires_at > nowIso &&
+      input.now.getTime() <= graceEnds
+    ) {
+      return { kind: 'rotated', sessionId: rotatedAway.id, userId: rotatedAway.user_id };
+    }
+    await this.end(rotatedAway.id);
+    return { kind: 'reused' };
   }
 
   async end(sessionId: string): Promise<void> {

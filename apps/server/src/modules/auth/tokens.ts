@@ -1,9 +1,11 @@
 // Access tokens are short-lived signed JWTs; refresh tokens are random values stored only as hashes.
 import type { Jwt } from '../../lib/jwt';
-import { randomToken, sha256Hex } from '../../lib/secrets';
+import { hmacBase64url, randomToken, sha256Hex } from '../../lib/secrets';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
+/** How long a just-rotated refresh token still answers with its successor (parallel tabs). */
+export const REFRESH_GRACE_SECONDS = 30;
 export const REFRESH_COOKIE = 'refresh_token';
 export const REFRESH_COOKIE_PATH = '/api/Auth';
 const CONFIRM_EMAIL_SECONDS = 48 * 3600;
@@ -52,6 +54,16 @@ export function readAccessToken(
 
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomToken(32);
+  return { token, hash: sha256Hex(token) };
+}
+
+/**
+ * The token that replaces `presented` at rotation. It is derived (keyed, so only the server can
+ * compute it) rather than random, so that parallel refreshes with one cookie (two tabs) all receive
+ * the same successor during the grace period without the server storing a token in clear.
+ */
+export function successorRefreshToken(key: Uint8Array, presented: string): { token: string; hash: string } {
+  const token = hmacBase64url(key, `refresh-successor:${presented}`);
   return { token, hash: sha256Hex(token) };
 }
 
