@@ -13,6 +13,7 @@ import { hmacHex } from './lib/secrets';
 import { Mailer } from './mail/mailer';
 import { AuthService } from './modules/auth/auth-service';
 import { PasswordResetService } from './modules/auth/password-reset-service';
+import { LoginDevices } from './modules/auth/login-devices';
 import { SessionRepository } from './modules/auth/sessions';
 import { UserRepository } from './modules/auth/users';
 import { ProfileService } from './modules/profile/profile-service';
@@ -66,6 +67,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     auth: new AuthService({
       users,
       sessions,
+      loginDevices: new LoginDevices(db),
       limits,
       mailer,
       clock,

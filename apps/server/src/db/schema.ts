@@ -14,6 +14,8 @@ export interface TenantTable {
   facebook_page: string | null;
   youtube_channel: string | null;
   tiktok_channel: string | null;
+  /** The school's own addresses (CIDRs, comma-separated), whose per-address limits are raised. */
+  trusted_networks: string | null;
   created_at: string;
 }
 
@@ -240,6 +242,14 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A device that has signed in to an account: the login limits trust it (0006-login-trust). */
+export interface LoginDeviceTable {
+  tenant_id: number;
+  user_id: number;
+  device_hash: string;
+  last_login_at: string;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
@@ -260,6 +270,7 @@ export interface Database {
   quiz_results: QuizResultTable;
   code_batches: CodeBatchTable;
   audit_log: AuditLogTable;
+  login_devices: LoginDeviceTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

@@ -11,8 +11,14 @@ export type LimitRule = { points: number; durationSeconds: number };
 export const DEFAULT_LIMITS = {
   /** Every login attempt from one address (a school's students may share one). */
   loginAddress: { points: 60, durationSeconds: 5 * 60 },
-  /** Failed logins for one account identifier. */
-  loginAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Wrong passwords for one account from one address: the attacker's address is refused first. */
+  loginAccountAddress: { points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one account from anywhere. Once used up, only devices that have signed in
+   * to the account before are judged, so the owner is not locked out by strangers. Larger than the
+   * per-address allowance, so one classmate's guesses never reach it.
+   */
+  loginAccount: { points: 30, durationSeconds: 15 * 60 },
   registerAddress: { points: 20, durationSeconds: 60 * 60 },
   forgotEmail: { points: 3, durationSeconds: 15 * 60 },
   forgotAddress: { points: 20, durationSeconds: 15 * 60 },
@@ -24,10 +30,16 @@ export const DEFAULT_LIMITS = {
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type LimitOverrides = Partial<Record<LimitName, LimitRule>>;
 
+/**
+ * One limit. Attempts are counted before they are judged (`consume`), atomically in Redis or in
+ * memory, so attempts arriving together cannot all pass a check before any is counted: at most
+ * `points` attempts are ever judged per window, on one process or many. An attempt that turns out
+ * right (the password or the code) is given back with `refund`.
+ */
 export class Limit {
   constructor(private readonly limiter: RateLimiterAbstract) {}
 
-  /** Counts one attempt; refuses with 429 once the key is over its limit. */
+  /** Counts one attempt; refuses with 429 (and counts nothing more) once the key has used its allowance. */
   async consume(key: string): Promise<void> {
     try {
       await this.limiter.consume(key, 1);
@@ -36,22 +48,36 @@ export class Limit {
     }
   }
 
-  /** Refuses with 429 when earlier failures already used the key's allowance; counts nothing. */
-  async guard(key: string): Promise<void> {
-    const state = await this.limiter.get(key).catch(() => null);
-    if (state && state.consumedPoints >= this.limiter.points) {
-      throw tooManyRequests(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
-    }
-  }
-
-  /** Counts one failure against the key without refusing the current request. */
-  async penalize(key: string): Promise<void> {
-    await this.limiter.penalty(key, 1).catch(() => undefined);
+  /** Gives back one attempt that turned out to be right. */
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(key, 1).catch(() => undefined);
   }
 
   async reset(key: string): Promise<void> {
     await this.limiter.delete(key).catch(() => undefined);
   }
+}
+
+/**
+ * Counts one attempt against several limits at once (an account's and an address's), before the
+ * attempt is judged. When one refuses, those already counted are given back (the attempt was not
+ * judged) and the 429 is thrown. The returned `refund` gives every count back: call it when the
+ * attempt turned out right.
+ */
+export async function consumeAll(
+  counts: ReadonlyArray<readonly [Limit, string]>,
+): Promise<{ refund: () => Promise<void> }> {
+  const taken: Array<readonly [Limit, string]> = [];
+  for (const [limit, key] of counts) {
+    try {
+      await limit.consume(key);
+    } catch (error) {
+      await Promise.all(taken.map(([done, doneKey]) => done.refund(doneKey)));
+      throw error;
+    }
+    taken.push([limit, key]);
+  }
+  return { refund: async () => void (await Promise.all(taken.map(([l, k]) => l.refund(k)))) };
 }
 
 function asTooMany(error: unknown) {

@@ -162,20 +162,42 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
     expect(enrolments).toEqual([{ user_id: winners[0] }]);
   });
 
-  it('counts failed logins of one account made on both processes together', async () => {
+  /** How many replies had each status. */
+  const statusCounts = (replies: Array<{ status: number }>) =>
+    replies.reduce<Record<number, number>>(
+      (counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }),
+      {},
+    );
+
+  it('judges at most 10 of 60 wrong passwords sent together to both processes from one address', async () => {
     const [user] = await accounts(1);
-    // The account allows 10 failures in 15 minutes: five on each process reach it together.
-    for (let i = 0; i < 10; i += 1) {
-      const reply = await new Device(on(i), `mi-guess-${i}`).login(user!.email, 'wrong-password');
-      expect(reply.status).toBe(401);
-    }
-    for (const call of callers) {
-      const reply = await new Device(call, `mi-late-${randomBytes(3).toString('hex')}`).login(user!.email);
-      expect({ status: reply.status, message: reply.body.message }).toEqual({
-        status: 429,
-        message: TOO_MANY,
-      });
-    }
+    const headers = { 'x-forwarded-for': '203.0.113.60' };
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        on(i)('POST', '/api/Auth/login', {
+          deviceId: `mi-guess-${i}`,
+          headers,
+          json: { EmailorMobile: user!.email, password: 'wrong-password' },
+        }),
+      ),
+    );
+    expect(statusCounts(replies)).toEqual({ 401: 10, 429: 50 });
+    for (const reply of replies.filter((r) => r.status === 429)) expect(reply.body.message).toBe(TOO_MANY);
+  });
+
+  it('judges at most 10 of 300 wrong codes one student sends together to both processes', async () => {
+    const [user] = await accounts(1);
+    const devices = [0, 1].map((i) => new Device(on(i), `mi-coder-${user!.id}`));
+    expect((await devices[0]!.login(user!.email)).status).toBe(200);
+    devices[1]!.token = devices[0]!.token;
+    const replies = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        devices[i % 2]!.call('POST', `/api/UnitCode/EnterCode?code=WRONG-${String(i).padStart(5, '0')}`, {
+          headers: { 'x-forwarded-for': `203.0.113.${(i % 200) + 1}` },
+        }),
+      ),
+    );
+    expect(statusCounts(replies)).toEqual({ 404: 10, 429: 290 });
   });
 
   it("shows an admin's edit made on one process on the other at once", async () => {

@@ -1,7 +1,7 @@
 // Registration, login, logout, token refresh and email confirmation.
 import type { User } from '@app/contract';
 import { normalizeEmail, normalizePhone } from '@app/domain';
-import type { Tenant } from '../../db/schema';
+import type { Tenant, UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Jwt } from '../../lib/jwt';
 import { forbidden, unauthorized } from '../../lib/app-error';
@@ -11,6 +11,7 @@ import { confirmEmailMail } from '../../mail/templates';
 import { sha256Hex } from '../../lib/secrets';
 import { runAsTenant } from '../../lib/tenant-context';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import type { LoginDevices } from './login-devices';
 import type { SessionRepository } from './sessions';
 import {
   newRefreshToken,
@@ -40,6 +41,7 @@ export type RegisterInput = {
 type Deps = {
   users: UserRepository;
   sessions: SessionRepository;
+  loginDevices: LoginDevices;
   limits: Limits;
   mailer: Mailer;
   clock: Clock;
@@ -88,17 +90,13 @@ export class AuthService {
   ): Promise<{ user: User; token: string; refreshToken: string }> {
     const { users, sessions, limits, clock, jwt } = this.deps;
     await limits.loginAddress.consume(address);
-    const accountKey = `${tenant.id}:${accountKeyOf(input.EmailorMobile)}`;
-    await limits.loginAccount.guard(accountKey);
-
     const user = await users.byEmailOrMobile(tenant.id, input.EmailorMobile);
+    const attempt = await this.countLoginAttempt(tenant, user, input.EmailorMobile, deviceId, address);
     const passwordOk = user
       ? await verifyPassword(user.password_hash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
-    if (!user || !passwordOk) {
-      await limits.loginAccount.penalize(accountKey);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
+    if (!user || !passwordOk) throw unauthorized(INVALID_CREDENTIALS);
+    await attempt.succeeded();
     if (tenant.require_email_confirmation === 1 && user.email_confirmed_at === null)
       throw forbidden(CONFIRM_EMAIL_FIRST);
 
@@ -111,9 +109,40 @@ export class AuthService {
       refreshHash: refresh.hash,
       now,
     });
-    await limits.loginAccount.reset(accountKey);
+    await this.deps.loginDevices.remember({ tenantId: tenant.id, userId: user.id, deviceId, now });
     const token = signAccessToken(jwt, { userId: user.id, tenantId: tenant.id, sessionId, deviceId }, now);
     return { user: toUser(user), token, refreshToken: refresh.token };
+  }
+
+  /**
+   * Counts a login attempt before the password is judged: against the account from this address, and
+   * against the account from anywhere. When the account's own allowance is used up (strangers
+   * guessing from many addresses), a device that has signed in to the account before is still judged,
+   * so its owner is not locked out; everyone else waits. The account is the user (however it is
+   * named: email or phone, any case), or the typed identifier when no user has it.
+   */
+  private async countLoginAttempt(
+    tenant: Tenant,
+    user: UserRow | undefined,
+    identifier: string,
+    deviceId: string,
+    address: string,
+  ): Promise<{ succeeded: () => Promise<void> }> {
+    const { limits, loginDevices } = this.deps;
+    const account = `${tenant.id}:${user ? `user:${user.id}` : `name:${accountKeyOf(identifier)}`}`;
+    const here = `${account}|${address}`;
+    await limits.loginAccountAddress.consume(here);
+    // The owner proved themselves from this address: its earlier slips are forgotten.
+    const forgetHere = () => limits.loginAccountAddress.reset(here);
+    try {
+      await limits.loginAccount.consume(account);
+    } catch (error) {
+      if (user && (await loginDevices.isKnown(user.id, deviceId))) return { succeeded: forgetHere };
+      throw error;
+    }
+    return {
+      succeeded: async () => void (await Promise.all([forgetHere(), limits.loginAccount.refund(account)])),
+    };
   }
 
   /** Ends the caller's device session, found by its access token (even expired) or refresh cookie. */

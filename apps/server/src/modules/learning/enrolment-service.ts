@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import type { Limits } from '../../lib/limits';
+import { consumeAll, type Limits } from '../../lib/limits';
 import { courseColumns, toCourse } from '../catalogue/course-view';
 import { COURSE_NOT_FOUND } from '../catalogue/catalogue-service';
 
@@ -65,8 +65,11 @@ export class EnrolmentService {
   ): Promise<{ courseId: number }> {
     const { db, clock, limits } = this.deps;
     const accountKey = `${tenant.id}:${userId}`;
-    await limits.codeAccount.guard(accountKey);
-    await limits.codeAddress.guard(address);
+    // Counted before the code is looked up, and given back once it proves to be a real code.
+    const guess = await consumeAll([
+      [limits.codeAccount, accountKey],
+      [limits.codeAddress, address],
+    ]);
     const code = normalizeCode(rawCode);
     const row = await db
       .selectFrom('enrollment_codes as ec')
@@ -76,9 +79,9 @@ export class EnrolmentService {
       .where('ec.tenant_id', '=', tenant.id)
       .executeTakeFirst();
     if (!row || row.disabled_at !== null || row.active !== 1) {
-      await Promise.all([limits.codeAccount.penalize(accountKey), limits.codeAddress.penalize(address)]);
       throw notFound(CODE_NOT_FOUND);
     }
+    await guess.refund();
     if (row.used_by === userId) throw conflict(ALREADY_ENROLLED);
     if (row.used_by !== null) throw conflict(CODE_USED);
     if (await this.isEnrolled(userId, row.course_id)) throw conflict(ALREADY_ENROLLED);

@@ -6,7 +6,7 @@ import type { Db, DialectName } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import type { Limits } from '../../lib/limits';
+import { consumeAll, type Limits } from '../../lib/limits';
 import { composeCourseName } from '../catalogue/course-view';
 import { codeTenant } from '../codes/code-owner';
 import { CODE_NOT_FOUND, CODE_USED } from '../learning/enrolment-service';
@@ -32,8 +32,11 @@ export class UnitCodeService {
   async enterCode(tenant: Tenant, userId: number, rawCode: string, address: string): Promise<void> {
     const { db, clock, limits } = this.deps;
     const accountKey = `${tenant.id}:${userId}`;
-    await limits.codeAccount.guard(accountKey);
-    await limits.codeAddress.guard(address);
+    // Counted before the code is looked up, and given back once it proves to be a real code.
+    const guess = await consumeAll([
+      [limits.codeAccount, accountKey],
+      [limits.codeAddress, address],
+    ]);
     const code = normalizeCode(rawCode);
     const row = await db
       .selectFrom('unit_codes as uc')
@@ -46,13 +49,12 @@ export class UnitCodeService {
     // Not this tenant's: another school's live code is a 403 (the unit is not open to this student).
     const elsewhere = row ? false : (await codeTenant(db, this.deps.dialect, 'unit', code)) !== null;
     if ((!row && !elsewhere) || (row && row.disabled_at !== null)) {
-      await Promise.all([limits.codeAccount.penalize(accountKey), limits.codeAddress.penalize(address)]);
       throw notFound(CODE_NOT_FOUND);
     }
     if (!row || row.active !== 1) {
-      await Promise.all([limits.codeAccount.penalize(accountKey), limits.codeAddress.penalize(address)]);
       throw forbidden(NO_UNIT_ACCESS);
     }
+    await guess.refund();
     if (row.used_by === userId) return;
     if (row.used_by !== null) throw conflict(CODE_USED);
 
