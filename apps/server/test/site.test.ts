@@ -73,6 +73,18 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('let other origins show public media (course images, demo media) but not API answers or pages', async () => {
+    const media = await api.call('GET', '/media/teacher.svg', { tenant: null });
+    expect(media.status).toBe(200);
+    expect(media.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const image = await api.call('GET', '/api/files/images/none.png', { tenant: null });
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    const answer = await api.call('GET', '/api/Contact/getAll');
+    expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const page = await api.call('GET', '/some/page', { tenant: null, headers: { accept: 'text/html' } });
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
   it('are also on error answers, which never carry a stack trace', async () => {
     const reply = await api.call('GET', '/api/does-not-exist');
     expect(reply.status).toBe(404);

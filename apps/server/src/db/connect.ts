@@ -1,7 +1,7 @@
 // Dialect selection: SQLite (better-sqlite3) by default, PostgreSQL (pg) when DATABASE_URL is set.
 // On PostgreSQL the pool connects as the application's role and sets the tenant of the current scope
 // on each connection it hands out (tenant-scoped-dialect.ts).
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
@@ -32,14 +32,26 @@ export function connectDatabase(database: Config['database']): DbHandle {
     const db = new Kysely<Database>({ dialect: new TenantScopedPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', ownerUrl: database.ownerUrl, close: () => db.destroy() };
   }
-  mkdirSync(dirname(database.file), { recursive: true });
-  const sqlite = new SQLite(database.file);
+  const sqlite = new SQLite(ownerOnlyFile(database.file));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', ownerUrl: null, close: () => db.destroy() };
+}
+
+/**
+ * The SQLite file holds password hashes: a folder made for it is the owner's only (0700) and the
+ * file 0600, including a file an older version created 0644 (an existing folder is left as it is:
+ * DATA_DIR may be one the operator shares). SQLite gives its -wal and -shm files the mode of
+ * the database file, so they follow.
+ */
+function ownerOnlyFile(file: string): string {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, 0o600);
+  return file;
 }
 
 /**

@@ -15,6 +15,9 @@ const FRAME_SOURCES = [
   'https://iframe.mediadelivery.net',
 ];
 
+/** Paths of media anyone may show: the demo media and the course images admins upload. */
+const PUBLIC_MEDIA = ['/media/', '/api/files/images/'];
+
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
@@ -62,9 +65,17 @@ export async function registerSecurity(
   const pageHeaders = precomputedHelmetHeaders(HELMET_OPTIONS);
   // JSON answers are not rendered by a browser: the page policies (CSP) only cost bytes there.
   const { 'content-security-policy': _csp, ...apiHeaders } = pageHeaders;
+  // Public catalogue media (course images, demo media) are shown by other clients too: a school's
+  // phone app, a second web front. Protected files stay same-origin, behind signed links.
+  const publicMediaHeaders = { ...pageHeaders, 'cross-origin-resource-policy': 'cross-origin' };
   app.addHook('onRequest', async (request, reply) => {
+    const { url } = request;
     void reply.headers(
-      request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') ? apiHeaders : pageHeaders,
+      PUBLIC_MEDIA.some((prefix) => url.startsWith(prefix))
+        ? publicMediaHeaders
+        : url.startsWith('/api/') && !url.startsWith('/api/docs')
+          ? apiHeaders
+          : pageHeaders,
     );
   });
   // The SPA is served from the API's own origin; CORS is only for configured other origins.
