@@ -26,7 +26,8 @@ import { gracefulClose } from './plugins/graceful-close';
 import { registerSecurity } from './plugins/security';
 import { loadServerPages, sendPage } from './plugins/server-pages';
 import { createSerializerCompiler } from './plugins/serializer';
-import { tenantPlugin } from './plugins/tenant';
+import { tenantPlugin, tenantSlugOf } from './plugins/tenant';
+import { isTrustedAddress } from './lib/trusted-networks';
 import { loadDemoAtStartup } from './demo/startup';
 import type { CatalogueCache } from './modules/catalogue/catalogue-cache';
 import { DEFAULT_TENANT_NAME } from './modules/tenants/directory';
@@ -85,6 +86,12 @@ export async function buildApp(config: Config, overrides: ServiceOverrides = {})
     corsOrigins: config.corsOrigins,
     rateLimitMax: config.rateLimitMax,
     redis: services.redis,
+    trustedFactor: config.trustedNetworkFactor,
+    isSchoolAddress: async (request) => {
+      const slug = tenantSlugOf(request);
+      const tenant = slug ? await services.tenants.bySlug(slug) : null;
+      return isTrustedAddress(tenant?.trusted_networks ?? null, request.ip);
+    },
   });
   // Cookies are parsed only where they are read (the refresh cookie, under /api/Auth), not on every request.
   await app.register(cookie, { hook: false });

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TENANT, DEFAULT_TIME_ZONE } from '@app/domain';
+import { DEFAULT_TRUSTED_FACTOR, parseLimitOverrides, type LimitOverrides } from './lib/limits';
 
 const list = z
   .string()
@@ -50,6 +51,18 @@ const EnvSchema = z.object({
   LOAD_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMITS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      try {
+        return parseLimitOverrides(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  TRUSTED_NETWORK_FACTOR: z.coerce.number().int().min(1).max(1000).default(DEFAULT_TRUSTED_FACTOR),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   WEB_DIST: z.string().optional(),
 });
@@ -84,6 +97,10 @@ export type Config = {
   logLevel: string;
   /** Requests per minute per address across the whole API (flood control). */
   rateLimitMax: number;
+  /** Attempt limits set for this deployment (RATE_LIMITS), over DEFAULT_LIMITS. */
+  limits: LimitOverrides;
+  /** How many times the per-address limits a school's own networks get. */
+  trustedNetworkFactor: number;
   /** How long course structures, catalogue pages and quiz keys are cached (0: off). */
   catalogueCacheMs: number;
   webDist: string | null;
@@ -130,6 +147,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loadDemo: e.LOAD_DEMO,
     logLevel: e.LOG_LEVEL,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    limits: e.RATE_LIMITS,
+    trustedNetworkFactor: e.TRUSTED_NETWORK_FACTOR,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : null,
   };

@@ -38,7 +38,11 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const database: DbHandle = connectDatabase(config.database);
   const db = database.db;
   const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisPrefix, log) : null;
-  const limits: Limits = createLimits(redis, overrides.limits);
+  const limits: Limits = createLimits(
+    redis,
+    { ...config.limits, ...overrides.limits },
+    config.trustedNetworkFactor,
+  );
   const cacheBus = redis ? redisCacheBus(redis, config.redisPrefix) : localCacheBus();
   const mailer = new Mailer({ db, clock, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const tenants = new TenantDirectory(db, cacheBus);

@@ -219,6 +219,7 @@ describe('GET and PUT /api/Admin/Site', () => {
       facebookPage: null,
       youtubeChannel: null,
       tiktokChannel: null,
+      trustedNetworks: [],
     });
     // The footer reads the tenant through its cache: warm it first.
     expect((await api.call('GET', '/api/Contact/getAll')).body.data[0].whatsApp_Number).toBeNull();
@@ -234,7 +235,7 @@ describe('GET and PUT /api/Admin/Site', () => {
     expect(reply.body).toEqual({
       success: true,
       message: 'Settings saved',
-      data: { ...settings, youtubeChannel: null },
+      data: { ...settings, youtubeChannel: null, trustedNetworks: [] },
     });
     const footer = await api.call('GET', '/api/Contact/getAll');
     expect(footer.body.data).toEqual([

@@ -442,6 +442,8 @@ export const AdminQuizResultPage = PagedMeta.extend({
 });
 export const AdminQuizResultPageResponse = envelope(AdminQuizResultPage);
 
+export const MAX_TRUSTED_NETWORKS = 50;
+
 // ── Site ────────────────────────────────────────────────────────────────────────────────────────
 /** GET and PUT /api/Admin/Site: the school's name and contact links (the footer's Contact/getAll). */
 export const SiteSettings = z.object({
@@ -455,6 +457,23 @@ export const SiteSettings = z.object({
   facebookPage: optionalUrl('Facebook page'),
   youtubeChannel: optionalUrl('YouTube channel'),
   tiktokChannel: optionalUrl('TikTok channel'),
+  /**
+   * The school's own addresses (IPv4/IPv6 addresses or CIDR ranges): a centre that registers and signs
+   * in a class from one NAT address gets raised per-address limits there. Left out: unchanged.
+   */
+  trustedNetworks: z
+    .array(
+      z
+        .string()
+        .trim()
+        .pipe(
+          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+            error: 'Trusted networks must be IP addresses or CIDR ranges such as 196.1.2.0/24',
+          }),
+        ),
+    )
+    .max(MAX_TRUSTED_NETWORKS, { error: `At most ${MAX_TRUSTED_NETWORKS} trusted networks` })
+    .optional(),
 });
 export type SiteSettings = z.input<typeof SiteSettings>;
 export const SiteSettingsResponse = envelope(
@@ -464,6 +483,7 @@ export const SiteSettingsResponse = envelope(
     facebookPage: z.string().nullable(),
     youtubeChannel: z.string().nullable(),
     tiktokChannel: z.string().nullable(),
+    trustedNetworks: z.array(z.string()),
   }),
 );
 

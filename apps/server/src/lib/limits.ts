@@ -86,17 +86,77 @@ function asTooMany(error: unknown) {
   return error;
 }
 
-export type Limits = Record<LimitName, Limit>;
+/** The limits counted per client address. */
+const PER_ADDRESS = ['loginAddress', 'registerAddress', 'forgotAddress', 'codeAddress'] as const;
+type AddressLimitName = (typeof PER_ADDRESS)[number];
 
-export function createLimits(redis: Redis | null, overrides: LimitOverrides = {}): Limits {
+/** Where a request comes from: its address, and whether that is one of its school's own networks. */
+export type ClientAddress = { ip: string; trusted: boolean };
+
+/**
+ * A per-address limit with a raised allowance (the rule's points × the trusted factor) for a school's
+ * own addresses: a centre registers and signs in a whole class from one NAT address.
+ */
+export class AddressLimit {
+  constructor(
+    private readonly usual: Limit,
+    private readonly school: Limit,
+  ) {}
+
+  /** The limit and key that count this address, for `consumeAll`. */
+  of(address: ClientAddress): readonly [Limit, string] {
+    return [address.trusted ? this.school : this.usual, address.ip];
+  }
+
+  consume(address: ClientAddress): Promise<void> {
+    const [limit, key] = this.of(address);
+    return limit.consume(key);
+  }
+}
+
+export type Limits = Record<Exclude<LimitName, AddressLimitName>, Limit> &
+  Record<AddressLimitName, AddressLimit>;
+
+/** How many times its usual per-address allowance a school's own address gets. */
+export const DEFAULT_TRUSTED_FACTOR = 10;
+
+export function createLimits(
+  redis: Redis | null,
+  overrides: LimitOverrides = {},
+  trustedFactor = DEFAULT_TRUSTED_FACTOR,
+): Limits {
+  const limit = (keyPrefix: string, rule: LimitRule) => {
+    const options = { keyPrefix, points: rule.points, duration: rule.durationSeconds };
+    const memory = new RateLimiterMemory(options);
+    return new Limit(
+      redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory,
+    );
+  };
   const entries = (Object.keys(DEFAULT_LIMITS) as LimitName[]).map((name) => {
     const rule = overrides[name] ?? DEFAULT_LIMITS[name];
-    const options = { keyPrefix: `limit:${name}`, points: rule.points, duration: rule.durationSeconds };
-    const memory = new RateLimiterMemory(options);
-    const limiter = redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory })
-      : memory;
-    return [name, new Limit(limiter)] as const;
+    const usual = limit(`limit:${name}`, rule);
+    if (!(PER_ADDRESS as readonly string[]).includes(name)) return [name, usual] as const;
+    const raised = { ...rule, points: rule.points * trustedFactor };
+    return [name, new AddressLimit(usual, limit(`limit:${name}:school`, raised))] as const;
   });
   return Object.fromEntries(entries) as Limits;
+}
+
+/**
+ * Parses RATE_LIMITS, e.g. `loginAddress=120/300,registerAddress=100/3600`: a limit's name, its
+ * attempts, and its window in seconds. Unknown names and malformed rules are errors at start-up.
+ */
+export function parseLimitOverrides(text: string): LimitOverrides {
+  const overrides: LimitOverrides = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    const match = /^(\w+)=(\d+)\/(\d+)$/.exec(part);
+    const name = match?.[1] as LimitName | undefined;
+    if (!match || !name || !(name in DEFAULT_LIMITS))
+      throw new Error(`RATE_LIMITS: "${part}" is not name=attempts/seconds with a known limit name`);
+    const points = Number(match[2]);
+    const durationSeconds = Number(match[3]);
+    if (points < 1 || durationSeconds < 1) throw new Error(`RATE_LIMITS: "${part}" must be at least 1/1`);
+    overrides[name] = { points, durationSeconds };
+  }
+  return overrides;
 }

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
@@ -60,7 +60,14 @@ export function precomputedHelmetHeaders(options: HelmetOptions): Record<string,
 
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { corsOrigins: string[]; rateLimitMax: number; redis: Redis | null },
+  options: {
+    corsOrigins: string[];
+    rateLimitMax: number;
+    redis: Redis | null;
+    /** The raised allowance of a school's own networks (see lib/trusted-networks.ts). */
+    trustedFactor: number;
+    isSchoolAddress: (request: FastifyRequest) => Promise<boolean>;
+  },
 ): Promise<void> {
   const pageHeaders = precomputedHelmetHeaders(HELMET_OPTIONS);
   // JSON answers are not rendered by a browser: the page policies (CSP) only cost bytes there.
@@ -89,7 +96,10 @@ export async function registerSecurity(
   }
   await app.register(rateLimit, {
     global: true,
-    max: options.rateLimitMax,
+    max: async (request) =>
+      (await options.isSchoolAddress(request))
+        ? options.rateLimitMax * options.trustedFactor
+        : options.rateLimitMax,
     // Pages, built assets and media are static and cheap, and a whole school often shares one
     // address: one page load is a dozen files, so they must not spend the API's flood allowance.
     allowList: (request) => isStaticRead(request.method, request.url),

@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Tenant } from '../db/schema';
 import { badRequest } from '../lib/app-error';
+import type { ClientAddress } from '../lib/limits';
+import { isTrustedAddress } from '../lib/trusted-networks';
 import { runInScope, tenantScopesEnabled, type TenantScope } from '../lib/tenant-context';
 import type { TenantDirectory } from '../modules/tenants/directory';
 
@@ -26,6 +28,18 @@ declare module 'fastify' {
 export const UNKNOWN_TENANT = 'Unknown tenant';
 const SLUG = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The X-Tenant-ID header when it is well-formed: only then is it looked up. */
+export function tenantSlugOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-tenant-id'];
+  const slug = typeof header === 'string' ? header.trim() : '';
+  return SLUG.test(slug) ? slug : null;
+}
+
+/** Where the request comes from, and whether that is one of its school's own networks. */
+export function clientAddressOf(request: FastifyRequest): ClientAddress {
+  return { ip: request.ip, trusted: isTrustedAddress(tenantOf(request).trusted_networks, request.ip) };
+}
+
 /** The request's tenant; only for routes that did not opt out. */
 export function tenantOf(request: FastifyRequest): Tenant {
   if (!request.tenantRow) throw badRequest(UNKNOWN_TENANT);
@@ -39,9 +53,8 @@ export const tenantPlugin = fp(
     const resolve = async (request: FastifyRequest): Promise<Tenant | null> => {
       if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return null;
       if (request.routeOptions.url === undefined || request.routeOptions.config.tenant === false) return null;
-      const header = request.headers['x-tenant-id'];
-      const slug = typeof header === 'string' ? header.trim() : '';
-      const tenant = SLUG.test(slug) ? await opts.tenants.bySlug(slug) : null;
+      const slug = tenantSlugOf(request);
+      const tenant = slug ? await opts.tenants.bySlug(slug) : null;
       if (!tenant) throw badRequest(UNKNOWN_TENANT);
       return tenant;
     };

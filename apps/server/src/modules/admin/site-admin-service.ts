@@ -4,6 +4,7 @@ import type { SiteSettings } from '@app/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
+import { formatNetworkList, parseNetworkList } from '../../lib/trusted-networks';
 import type { TenantDirectory } from '../tenants/directory';
 import type { AdminActor } from './admin-guard';
 import type { AdminWriter } from './admin-writer';
@@ -11,13 +12,17 @@ import type { AdminWriter } from './admin-writer';
 type SiteValues = z.output<typeof SiteSettings>;
 
 const toSettings = (
-  tenant: Pick<Tenant, 'name' | 'whatsapp_number' | 'facebook_page' | 'youtube_channel' | 'tiktok_channel'>,
+  tenant: Pick<
+    Tenant,
+    'name' | 'whatsapp_number' | 'facebook_page' | 'youtube_channel' | 'tiktok_channel' | 'trusted_networks'
+  >,
 ) => ({
   name: tenant.name,
   whatsappNumber: tenant.whatsapp_number,
   facebookPage: tenant.facebook_page,
   youtubeChannel: tenant.youtube_channel,
   tiktokChannel: tenant.tiktok_channel,
+  trustedNetworks: parseNetworkList(tenant.trusted_networks),
 });
 
 export class SiteAdminService {
@@ -43,11 +48,15 @@ export class SiteAdminService {
           facebook_page: input.facebookPage,
           youtube_channel: input.youtubeChannel,
           tiktok_channel: input.tiktokChannel,
+          ...(input.trustedNetworks
+            ? { trusted_networks: formatNetworkList(input.trustedNetworks) }
+            : {}),
         })
         .where('id', '=', actor.tenant.id)
         .execute();
+      const before = toSettings(actor.tenant);
       const changed = (Object.keys(input) as (keyof SiteValues)[]).filter(
-        (key) => input[key] !== toSettings(actor.tenant)[key],
+        (key) => input[key] !== undefined && String(input[key]) !== String(before[key]),
       );
       return {
         result: null,

@@ -5,7 +5,7 @@ import type { Tenant, UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Jwt } from '../../lib/jwt';
 import { forbidden, unauthorized } from '../../lib/app-error';
-import type { Limits } from '../../lib/limits';
+import type { ClientAddress, Limits } from '../../lib/limits';
 import type { Mailer } from '../../mail/mailer';
 import { confirmEmailMail } from '../../mail/templates';
 import { sha256Hex } from '../../lib/secrets';
@@ -55,7 +55,7 @@ type Deps = {
 export class AuthService {
   constructor(private readonly deps: Deps) {}
 
-  async register(tenant: Tenant, input: RegisterInput, address: string) {
+  async register(tenant: Tenant, input: RegisterInput, address: ClientAddress) {
     const { users, limits, clock, mailer, jwt } = this.deps;
     await limits.registerAddress.consume(address);
     const now = clock.now().toISOString();
@@ -86,7 +86,7 @@ export class AuthService {
     tenant: Tenant,
     input: { EmailorMobile: string; password: string },
     deviceId: string,
-    address: string,
+    address: ClientAddress,
   ): Promise<{ user: User; token: string; refreshToken: string }> {
     const { users, sessions, limits, clock, jwt } = this.deps;
     await limits.loginAddress.consume(address);
@@ -126,11 +126,11 @@ export class AuthService {
     user: UserRow | undefined,
     identifier: string,
     deviceId: string,
-    address: string,
+    address: ClientAddress,
   ): Promise<{ succeeded: () => Promise<void> }> {
     const { limits, loginDevices } = this.deps;
     const account = `${tenant.id}:${user ? `user:${user.id}` : `name:${accountKeyOf(identifier)}`}`;
-    const here = `${account}|${address}`;
+    const here = `${account}|${address.ip}`;
     await limits.loginAccountAddress.consume(here);
     // The owner proved themselves from this address: its earlier slips are forgotten.
     const forgetHere = () => limits.loginAccountAddress.reset(here);

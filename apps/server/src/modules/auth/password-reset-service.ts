@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import { addMinutes, type Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/app-error';
-import type { Limits } from '../../lib/limits';
+import type { ClientAddress, Limits } from '../../lib/limits';
 import { equalHex, hmacHex, randomDigits } from '../../lib/secrets';
 import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
@@ -27,7 +27,7 @@ export class PasswordResetService {
   constructor(private readonly deps: Deps) {}
 
   /** Always looks the same to the caller, whether or not the email has an account. */
-  async requestCode(tenant: Tenant, email: string, address: string): Promise<void> {
+  async requestCode(tenant: Tenant, email: string, address: ClientAddress): Promise<void> {
     const { db, users, limits, mailer, clock, codeKey } = this.deps;
     await limits.forgotAddress.consume(address);
     await limits.forgotEmail.consume(`${tenant.id}:${email}`);

@@ -15,7 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/app-error';
 import { bearerOf, deviceIdOf } from '../../plugins/auth';
-import { tenantOf } from '../../plugins/tenant';
+import { clientAddressOf, tenantOf } from '../../plugins/tenant';
 import type { AuthService } from './auth-service';
 import type { PasswordResetService } from './password-reset-service';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, REFRESH_TOKEN_DAYS } from './tokens';
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
       },
     },
     async (request) => {
-      const data = await auth.register(tenantOf(request), request.body, request.ip);
+      const data = await auth.register(tenantOf(request), request.body, clientAddressOf(request));
       return { success: true, message: 'Registration successful', data };
     },
   );
@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
         tenantOf(request),
         request.body,
         deviceId,
-        request.ip,
+        clientAddressOf(request),
       );
       setRefreshCookie(request, reply, refreshToken);
       return { success: true, message: 'Login successful', data };
@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
     '/ForgotPassword',
     { schema: { tags, querystring: ForgotPasswordQuery, response: { 200: MessageOnly } } },
     async (request) => {
-      await passwordReset.requestCode(tenantOf(request), request.query.email, request.ip);
+      await passwordReset.requestCode(tenantOf(request), request.query.email, clientAddressOf(request));
       return { success: true, message: 'OTP has been sent to your email.', data: null };
     },
   );

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { consumeAll, type Limits } from '../../lib/limits';
+import { consumeAll, type ClientAddress, type Limits } from '../../lib/limits';
 import { courseColumns, toCourse } from '../catalogue/course-view';
 import { COURSE_NOT_FOUND } from '../catalogue/catalogue-service';
 
@@ -61,14 +61,14 @@ export class EnrolmentService {
     tenant: Tenant,
     userId: number,
     rawCode: string,
-    address: string,
+    address: ClientAddress,
   ): Promise<{ courseId: number }> {
     const { db, clock, limits } = this.deps;
     const accountKey = `${tenant.id}:${userId}`;
     // Counted before the code is looked up, and given back once it proves to be a real code.
     const guess = await consumeAll([
       [limits.codeAccount, accountKey],
-      [limits.codeAddress, address],
+      limits.codeAddress.of(address),
     ]);
     const code = normalizeCode(rawCode);
     const row = await db

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error';
 import { sessionOf } from '../../plugins/auth';
-import { tenantOf } from '../../plugins/tenant';
+import { clientAddressOf, tenantOf } from '../../plugins/tenant';
 import { runAsTenant } from '../../lib/tenant-context';
 import type { TenantDirectory } from '../tenants/directory';
 import type { AttachmentLinks } from './attachment-links';
@@ -100,7 +100,7 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
       const data =
         code === '' && courseId !== undefined
           ? await enrolment.enrolFree(tenant, user.id, courseId)
-          : await enrolment.enrolByCode(tenant, user.id, code, request.ip);
+          : await enrolment.enrolByCode(tenant, user.id, code, clientAddressOf(request));
       return { success: true, message: 'Enrolled successfully', data };
     },
   );

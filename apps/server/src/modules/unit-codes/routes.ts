@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest } from '../../lib/app-error';
 import { sessionOf } from '../../plugins/auth';
-import { tenantOf } from '../../plugins/tenant';
+import { clientAddressOf, tenantOf } from '../../plugins/tenant';
 import { CODE_ACCEPTED, type UnitCodeService } from './unit-code-service';
 
 const tags = ['Unit codes'];
@@ -28,7 +28,7 @@ export const unitCodeRoutes: FastifyPluginAsyncZod<{ unitCodes: UnitCodeService 
     async (request) => {
       const code = request.query.code?.trim() ?? '';
       if (code === '') throw badRequest('Code is required', { code: 'Code is required' });
-      await unitCodes.enterCode(tenantOf(request), sessionOf(request).user.id, code, request.ip);
+      await unitCodes.enterCode(tenantOf(request), sessionOf(request).user.id, code, clientAddressOf(request));
       return { success: true, message: CODE_ACCEPTED, data: null };
     },
   );

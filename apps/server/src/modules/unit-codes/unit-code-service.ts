@@ -6,7 +6,7 @@ import type { Db, DialectName } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { consumeAll, type Limits } from '../../lib/limits';
+import { consumeAll, type ClientAddress, type Limits } from '../../lib/limits';
 import { composeCourseName } from '../catalogue/course-view';
 import { codeTenant } from '../codes/code-owner';
 import { CODE_NOT_FOUND, CODE_USED } from '../learning/enrolment-service';
@@ -29,13 +29,13 @@ export class UnitCodeService {
     },
   ) {}
 
-  async enterCode(tenant: Tenant, userId: number, rawCode: string, address: string): Promise<void> {
+  async enterCode(tenant: Tenant, userId: number, rawCode: string, address: ClientAddress): Promise<void> {
     const { db, clock, limits } = this.deps;
     const accountKey = `${tenant.id}:${userId}`;
     // Counted before the code is looked up, and given back once it proves to be a real code.
     const guess = await consumeAll([
       [limits.codeAccount, accountKey],
-      [limits.codeAddress, address],
+      limits.codeAddress.of(address),
     ]);
     const code = normalizeCode(rawCode);
     const row = await db

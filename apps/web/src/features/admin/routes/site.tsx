@@ -10,6 +10,7 @@ import { adminMessages } from '../../../i18n/admin';
 import { useSaveSiteSettings, useSiteSettings } from '../api/site';
 import { PageHeader } from '../components/page-header';
 import { Ltr } from '../components/admin-table';
+import { TextAreaField } from '../components/form-controls';
 import { FormError, SubmitButton } from '../components/form-parts';
 import { QueryState } from '../components/query-state';
 import { contractResolver } from '../lib/contract-resolver';
@@ -19,14 +20,22 @@ const t = adminMessages.site;
 type Settings = NonNullable<z.infer<typeof SiteSettingsResponse>['data']>;
 type SiteFormValues = { [K in keyof Settings]: string };
 
+/** One address or range a line; blank lines are ignored. */
+const networkLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
 const resolver = contractResolver<SiteFormValues, typeof SiteSettings>(SiteSettings, {
-  toInput: (values) => values,
+  toInput: (values) => ({ ...values, trustedNetworks: networkLines(values.trustedNetworks) }),
   labels: {
     name: t.name,
     whatsappNumber: t.whatsapp,
     facebookPage: t.facebook,
     youtubeChannel: t.youtube,
     tiktokChannel: t.tiktok,
+    trustedNetworks: t.trustedNetworks,
   },
 });
 
@@ -49,6 +58,7 @@ function SiteForm({ settings }: { settings: Settings }) {
       facebookPage: settings.facebookPage ?? '',
       youtubeChannel: settings.youtubeChannel ?? '',
       tiktokChannel: settings.tiktokChannel ?? '',
+      trustedNetworks: settings.trustedNetworks.join('\n'),
     },
   });
   const { errors } = form.formState;
@@ -89,6 +99,16 @@ function SiteForm({ settings }: { settings: Settings }) {
       {link('facebookPage', t.facebook)}
       {link('youtubeChannel', t.youtube)}
       {link('tiktokChannel', t.tiktok)}
+      <div className="md:col-span-2">
+        <TextAreaField
+          label={t.trustedNetworks}
+          dir="ltr"
+          rows={3}
+          hint={t.trustedNetworksHint}
+          error={errors.trustedNetworks ? t.trustedNetworksInvalid : undefined}
+          {...form.register('trustedNetworks')}
+        />
+      </div>
       <SubmitButton pending={mutation.isPending} wide />
     </form>
   );
