@@ -49,6 +49,7 @@ type NounForms = { one: string; two: string; few: string; many: string; other: s
 const DAY: NounForms = { one: 'يوم واحد', two: 'يومان', few: 'أيام', many: 'يومًا', other: 'يوم' };
 const HOUR: NounForms = { one: 'ساعة واحدة', two: 'ساعتان', few: 'ساعات', many: 'ساعة', other: 'ساعة' };
 const MINUTE: NounForms = { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' };
+const SECOND: NounForms = { one: 'ثانية واحدة', two: 'ثانيتان', few: 'ثوانٍ', many: 'ثانية', other: 'ثانية' };
 
 /**
  * Arabic number agreement (the CLDR plural categories for 'ar'), by n and n mod 100:
@@ -78,6 +79,21 @@ export function hoursLabelAr(n: number): string {
 
 export function minutesLabelAr(n: number): string {
   return countNoun(n, MINUTE);
+}
+
+export function secondsLabelAr(n: number): string {
+  return countNoun(n, SECOND);
+}
+
+/**
+ * How long to wait, after a preposition ('حاول مرة أخرى بعد …'): whole minutes rounded up, or seconds
+ * under a minute, with the dual in the genitive ('دقيقتين'), e.g. '١٥ دقيقة', 'دقيقة واحدة', '٤٥ ثانية'.
+ */
+export function waitLabelAr(seconds: number): string {
+  const whole = Math.max(1, Math.ceil(seconds));
+  if (whole < 60) return whole === 2 ? 'ثانيتين' : secondsLabelAr(whole);
+  const minutes = Math.ceil(whole / 60);
+  return minutes === 2 ? 'دقيقتين' : minutesLabelAr(minutes);
 }
 
 const MINUTE_MS = 60_000;

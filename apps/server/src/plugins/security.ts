@@ -91,6 +91,8 @@ export async function registerSecurity(
       origin: options.corsOrigins,
       credentials: true,
       allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'X-Tenant-ID', 'DeviceId'],
+      // A refused attempt says how long to wait; a client on another origin must be able to read it.
+      exposedHeaders: ['Retry-After'],
       maxAge: 600,
     });
   }

@@ -87,7 +87,6 @@ export const catalogueMessages = {
       notFound: 'الكود غير موجود',
       used: 'هذا الكود مستخدم من قبل',
       alreadyEnrolled: 'أنت مشترك بالفعل في هذا الكورس',
-      tooMany: 'محاولات كثيرة، حاول مرة أخرى بعد قليل',
       network: 'حدث خطأ أثناء الاشتراك',
       invalid: 'كود الاشتراك غير صالح',
     },

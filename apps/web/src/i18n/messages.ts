@@ -1,5 +1,7 @@
 // Every text the app shows, in one Arabic catalogue with typed keys. The spec's English texts (the
 // profile page, some server messages) are kept as the spec gives them.
+import { waitLabelAr } from '@app/domain';
+
 /** Wraps Latin text (an email) in a left-to-right isolate, so inside an Arabic sentence it reads
  * `new@example.com` and not `example.com@new`, and the sentence's punctuation stays in place. */
 export const ltrIsolate = (text: string) => `\u2066${text}\u2069`;
@@ -112,7 +114,6 @@ export const messages = {
       unauthorized: 'من فضلك سجّل الدخول أولًا',
       forbidden: 'ليس لديك صلاحية للوصول إلى هذه الوحدة',
       conflict: 'هذا الكود مستخدم من قبل',
-      tooMany: 'محاولات كثيرة، حاول مرة أخرى بعد قليل',
       unexpected: 'حدث خطأ غير متوقع',
     },
   },
@@ -143,6 +144,16 @@ export const messages = {
 } as const;
 
 export type Messages = typeof messages;
+
+/**
+ * A refused attempt (429): how long to wait, from the answer's Retry-After, in Arabic words and
+ * digits ('محاولات كثيرة، حاول مرة أخرى بعد ١٥ دقيقة'); without it, 'after a little while'.
+ */
+export function tooManyAttemptsText(retryAfterSeconds: number | null): string {
+  return retryAfterSeconds === null
+    ? messages.serverMessages['Too many attempts. Please try again later.']!
+    : `محاولات كثيرة، حاول مرة أخرى بعد ${waitLabelAr(retryAfterSeconds)}`;
+}
 
 /** The Arabic text for a server message when the catalogue has one, else the message as sent. */
 export function localizeServerMessage(message: string): string {

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     message: string,
     readonly body: { errors?: Record<string, string>; data?: unknown } | null = null,
     readonly code: 'ERR_NETWORK' | 'ERR_HTTP' = 'ERR_HTTP',
+    /** A refused attempt's wait (429 with Retry-After), in seconds; else null. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -121,6 +123,12 @@ const NO_REFRESH = new Set([
   '/api/Auth/register',
 ]);
 
+/** Retry-After in seconds (the server sends seconds, never a date), when present and sane. */
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: RequestOptions<S> = {},
@@ -155,7 +163,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
         : null;
     const message =
       envelope?.message ?? (typeof body === 'string' && body ? body : `HTTP ${response.status}`);
-    throw new ApiError(response.status, message, envelope);
+    throw new ApiError(response.status, message, envelope, 'ERR_HTTP', retryAfterOf(response));
   }
   return (options.schema ? options.schema.parse(body) : body) as S extends z.ZodType ? z.output<S> : unknown;
 }

@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { localizeServerMessage } from '../../../i18n/messages';
+import { localizeServerMessage, tooManyAttemptsText } from '../../../i18n/messages';
 import { authMessages } from '../../../i18n/auth';
 import { login } from '../api/auth-api';
 import { loginFormSchema } from '../schemas/login';
@@ -42,6 +42,8 @@ function Failure({
       );
     case 'network':
       return <NetworkErrorNotice onRetry={retry} retrying={retrying} />;
+    case 'too-many':
+      return <Alert tone="error">{tooManyAttemptsText(failure.retryAfterSeconds)}</Alert>;
     case 'other':
       return <Alert tone="error">{localizeServerMessage(failure.message)}</Alert>;
   }

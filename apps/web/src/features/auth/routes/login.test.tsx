@@ -184,6 +184,17 @@ describe('Login', () => {
     expect(authStore.get().user).toBeNull();
   });
 
+  it('says how long to wait after too many attempts, from Retry-After, in Arabic-Indic digits', async () => {
+    api(() => {
+      const refused = envelope(429, 'Too many attempts. Please try again later.');
+      refused.headers.set('Retry-After', '854');
+      return refused;
+    });
+    const { user } = renderLogin();
+    await fillAndSubmit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('محاولات كثيرة، حاول مرة أخرى بعد ١٥ دقيقة');
+  });
+
   it("falls back to 'Login failed' when the server gives no message", async () => {
     api(() => new Response(null, { status: 500 }));
     const { user } = renderLogin();

@@ -11,11 +11,13 @@ export type LoginFailure =
   | { kind: 'max-devices' }
   | { kind: 'unconfirmed-email' }
   | { kind: 'network'; message: string }
+  | { kind: 'too-many'; retryAfterSeconds: number | null }
   | { kind: 'other'; message: string };
 
 export function classifyLoginError(error: unknown): LoginFailure {
   if (!(error instanceof ApiError)) return { kind: 'other', message: UNEXPECTED_ERROR };
   if (error.isNetwork) return { kind: 'network', message: error.message };
+  if (error.status === 429) return { kind: 'too-many', retryAfterSeconds: error.retryAfterSeconds };
   if (error.message.includes(MAX_DEVICES_TEXT)) return { kind: 'max-devices' };
   if (error.message.includes(UNCONFIRMED_EMAIL_TEXT)) return { kind: 'unconfirmed-email' };
   const fromServer = /^HTTP \d+$/.test(error.message) ? '' : error.message.trim();
