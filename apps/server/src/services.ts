@@ -24,6 +24,7 @@ import { AttachmentLinks } from './modules/learning/attachment-links';
 import { EnrolmentService } from './modules/learning/enrolment-service';
 import { LessonAccess } from './modules/learning/lesson-access';
 import { ProgressService } from './modules/learning/progress-service';
+import { QuizPresentation } from './modules/learning/quiz-presentation';
 import { QuizService } from './modules/learning/quiz-service';
 import { TenantDirectory } from './modules/tenants/directory';
 import { UnitCodeService } from './modules/unit-codes/unit-code-service';
@@ -54,7 +55,12 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const studentProgress = new StudentProgress(db);
   const access = new LessonAccess({ db, clock, catalogue: catalogueCache, progress: studentProgress });
   const attachments = new AttachmentLinks({ jwt, clock });
-  const quizzes = new QuizService({ db, clock, access, catalogue: catalogueCache });
+  // Each student's quiz order and answer ids come from this key (issue 16); a key of its own, so that
+  // nothing else signed or hashed with the server's secret can stand in for it.
+  const presentation = new QuizPresentation(
+    Buffer.from(hmacHex(config.jwtSecret, 'quiz-presentation'), 'hex'),
+  );
+  const quizzes = new QuizService({ db, clock, access, catalogue: catalogueCache, presentation });
   const uploadsDir = join(config.dataDir, 'uploads');
 
   return {

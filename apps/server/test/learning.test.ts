@@ -11,6 +11,13 @@ import {
   type CourseSpec,
   type LessonSpec,
 } from './support/catalogue-fixture';
+import {
+  seenAnswerId,
+  seenQuiz,
+  studentAnswers,
+  wrongAnswer,
+  type SeenQuestion,
+} from './support/quiz-answers';
 import { registerStudent, startTestApi, TENANT, type TestApi } from './support/test-api';
 
 const NOT_ENROLLED = 'You are not enrolled in this course';
@@ -104,19 +111,17 @@ const submit = (student: Student, body: unknown) =>
 const tree = (student: Student, courseId: number) =>
   student.device.call('GET', `/api/Course/tree-course-with-progress?courseid=${courseId}`);
 
-/** One answer per question: the correct one where `right[i]`, otherwise a wrong one. */
-function answers(built: BuiltCourse, lessonId: number, right: boolean[]) {
-  return built.quizzes.get(lessonId)!.map((q, i) => ({
-    questionId: q.questionId,
-    answerId: right[i] ? q.correctAnswerId : q.answerIds.find((id) => id !== q.correctAnswerId)!,
-  }));
-}
-const allRight = (built: BuiltCourse, lessonId: number) =>
-  answers(
-    built,
-    lessonId,
-    built.quizzes.get(lessonId)!.map(() => true),
-  );
+/**
+ * One answer per question, in the student's own ids (read from the quiz as they see it): the correct
+ * one where `right[i]`, otherwise a wrong one.
+ */
+const answers = (student: Student, built: BuiltCourse, lessonId: number, right: boolean[]) =>
+  studentAnswers(student.device, built, lessonId, (q, i) => (right[i] ? q.correctAnswerId : wrongAnswer(q)));
+const allRight = (student: Student, built: BuiltCourse, lessonId: number) =>
+  studentAnswers(student.device, built, lessonId);
+/** Answers in the stored ids, for calls refused before the answers are read (locked, not enrolled). */
+const unreadAnswers = (built: BuiltCourse, lessonId: number) =>
+  built.quizzes.get(lessonId)!.map((q) => ({ questionId: q.questionId, answerId: q.correctAnswerId }));
 
 async function quizResults(lessonId: number) {
   return api.db.selectFrom('quiz_results').selectAll().where('lesson_id', '=', lessonId).execute();
@@ -159,7 +164,9 @@ describe('GET /api/Course/tree-course-with-progress', () => {
     ]);
     const [video, quizId, laterVideo] = built.lessonIds[0] as [number, number, number];
     expect((await complete(student, video)).status).toBe(200);
-    expect((await submit(student, { lessonId: quizId, answers: allRight(built, quizId) })).status).toBe(200);
+    expect(
+      (await submit(student, { lessonId: quizId, answers: await allRight(student, built, quizId) })).status,
+    ).toBe(200);
 
     // Another enrolled student's progress does not leak into this tree.
     const other = await signedInStudent();
@@ -244,6 +251,10 @@ describe('GET /api/Student/contentlesson/{id}', () => {
     const { built, student } = await enrolledIn([[quiz(3, 1)]]);
     const lessonId = built.lessonIds[0]![0]!;
     const key = built.quizzes.get(lessonId)!;
+    const correctText = (questionId: number) => {
+      const q = key.find((k) => k.questionId === questionId)!;
+      return q.answerTexts[q.answerIds.indexOf(q.correctAnswerId)];
+    };
 
     const before = await content(student, lessonId);
     expect(before.status).toBe(200);
@@ -254,32 +265,33 @@ describe('GET /api/Student/contentlesson/{id}', () => {
       lessonName: 'درس 1',
       type: 'Quiz',
       titel: 'اختبار قصير',
-      questions: key.map((q, i) => ({
-        id: q.questionId,
-        text: `سؤال ${i + 1}`,
-        answers: q.answerIds.map((id, a) => ({ id, text: ['أ', 'ب', 'ج', 'د'][a] })),
-      })),
+      questions: expect.any(Array),
       result: null,
     });
+    // Every question with its four answers, in this student's order and ids (quiz-answer-key.test.ts).
+    const seen = before.body.data.questions as SeenQuestion[];
+    expect(seen.map((q) => [q.id, q.text]).sort()).toEqual(
+      key.map((q, i) => [q.questionId, `سؤال ${i + 1}`]).sort(),
+    );
+    for (const question of seen) {
+      expect(question.answers.map((a) => Object.keys(a).sort())).toEqual(Array(4).fill(['id', 'text']));
+      expect(question.answers.map((a) => a.text).sort()).toEqual(['أ', 'ب', 'ج', 'د']);
+    }
 
     const submitted = await submit(student, {
       lessonId,
-      answers: answers(built, lessonId, [true, false, true]),
+      answers: await answers(student, built, lessonId, [true, false, true]),
     });
     expect(submitted.status).toBe(200);
 
     const after = await content(student, lessonId);
     expect(after.status).toBe(200);
     expect(after.body.data.result).toEqual(submitted.body.data);
+    // The same questions, order and ids, now each answer marked.
     expect(after.body.data.questions).toEqual(
-      key.map((q, i) => ({
-        id: q.questionId,
-        text: `سؤال ${i + 1}`,
-        answers: q.answerIds.map((id, a) => ({
-          id,
-          text: ['أ', 'ب', 'ج', 'د'][a],
-          isCorrect: id === q.correctAnswerId,
-        })),
+      seen.map((q) => ({
+        ...q,
+        answers: q.answers.map((a) => ({ ...a, isCorrect: a.text === correctText(q.id) })),
       })),
     );
   });
@@ -440,7 +452,7 @@ describe('quiz locking', () => {
       await content(student, after),
       await content(student, laterQuiz),
       await complete(student, after),
-      await submit(student, { lessonId: laterQuiz, answers: allRight(built, laterQuiz) }),
+      await submit(student, { lessonId: laterQuiz, answers: unreadAnswers(built, laterQuiz) }),
     ]) {
       expect(reply.status).toBe(403);
       expect(reply.body).toEqual(failure(PREVIOUS_QUIZ));
@@ -451,14 +463,13 @@ describe('quiz locking', () => {
     // A failed quiz still counts as submitted.
     const gateReply = await submit(student, {
       lessonId: gate,
-      answers: answers(built, gate, [false, false]),
+      answers: await answers(student, built, gate, [false, false]),
     });
     expect(gateReply.status).toBe(200);
     expect((await content(student, after)).status).toBe(200);
     expect((await complete(student, after)).status).toBe(200);
-    expect((await submit(student, { lessonId: laterQuiz, answers: allRight(built, laterQuiz) })).status).toBe(
-      200,
-    );
+    const laterAnswers = await allRight(student, built, laterQuiz);
+    expect((await submit(student, { lessonId: laterQuiz, answers: laterAnswers })).status).toBe(200);
   });
 });
 
@@ -510,10 +521,15 @@ describe('POST /api/quizresult/submit', () => {
   it('grades on the server and ignores the score the client sends', async () => {
     const { built, student } = await enrolledIn([[quiz(3, 2)]]);
     const lessonId = built.lessonIds[0]![0]!;
+    const chosen = await answers(student, built, lessonId, [false, true, false]);
+    const seen = await seenQuiz(student.device, lessonId);
     const key = built.quizzes.get(lessonId)!;
-    const chosen = answers(built, lessonId, [false, true, false]);
+    const correctId = (questionId: number) => {
+      const q = key.find((k) => k.questionId === questionId)!;
+      return seenAnswerId(seen, questionId, q.answerTexts[q.answerIds.indexOf(q.correctAnswerId)]!);
+    };
 
-    // Answers in any order; the review follows question order.
+    // Answers in any order; the review follows the order the student was shown.
     const reply = await submit(student, {
       lessonId,
       answers: [chosen[2], chosen[0], chosen[1]],
@@ -527,11 +543,11 @@ describe('POST /api/quizresult/submit', () => {
       correctCount: 1,
       total: 3,
       notes: 'Correct answers: 1/3',
-      review: key.map((q, i) => ({
-        questionId: q.questionId,
-        chosenAnswerId: chosen[i]!.answerId,
-        correctAnswerId: q.correctAnswerId,
-        isCorrect: i === 1,
+      review: seen.map((q) => ({
+        questionId: q.id,
+        chosenAnswerId: chosen.find((c) => c.questionId === q.id)!.answerId,
+        correctAnswerId: correctId(q.id),
+        isCorrect: q.id === key[1]!.questionId,
       })),
     });
     const rows = await quizResults(lessonId);
@@ -543,7 +559,11 @@ describe('POST /api/quizresult/submit', () => {
     const { built, student } = await enrolledIn([[quiz(8)]]);
     const lessonId = built.lessonIds[0]![0]!;
     const right = [false, false, false, false, false, true, false, false];
-    const reply = await submit(student, { lessonId, answers: answers(built, lessonId, right), score: 0 });
+    const reply = await submit(student, {
+      lessonId,
+      answers: await answers(student, built, lessonId, right),
+      score: 0,
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({
       score: 13,
@@ -557,11 +577,18 @@ describe('POST /api/quizresult/submit', () => {
   it('accepts one attempt: a second submit is 409 with the stored result', async () => {
     const { built, student } = await enrolledIn([[quiz(3)]]);
     const lessonId = built.lessonIds[0]![0]!;
-    const first = await submit(student, { lessonId, answers: answers(built, lessonId, [true, true, false]) });
+    const first = await submit(student, {
+      lessonId,
+      answers: await answers(student, built, lessonId, [true, true, false]),
+    });
     expect(first.status).toBe(200);
     expect(first.body.data.score).toBe(67);
 
-    const second = await submit(student, { lessonId, answers: allRight(built, lessonId), score: 100 });
+    const second = await submit(student, {
+      lessonId,
+      answers: await allRight(student, built, lessonId),
+      score: 100,
+    });
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ success: false, message: ALREADY_SUBMITTED, data: first.body.data });
     const rows = await quizResults(lessonId);
@@ -570,34 +597,31 @@ describe('POST /api/quizresult/submit', () => {
   });
 
   it('refuses incomplete, duplicated and foreign answers with 400 and stores nothing', async () => {
-    const { built, student } = await enrolledIn([[quiz(3), quiz(2)]]);
-    const [lessonId, otherQuiz] = built.lessonIds[0] as [number, number];
+    // The other quiz in a unit of its own, so that the student can open it and read their ids for it.
+    const { built, student } = await enrolledIn([[quiz(3)], [quiz(2)]]);
+    const [lessonId, otherQuiz] = [built.lessonIds[0]![0]!, built.lessonIds[1]![0]!];
     const key = built.quizzes.get(lessonId)!;
-    const right = allRight(built, lessonId);
-    const wrongFor0 = key[0]!.answerIds.find((id) => id !== key[0]!.correctAnswerId)!;
+    const right = await allRight(student, built, lessonId);
+    const wrong = await answers(student, built, lessonId, [false, false, false]);
+    const [foreign] = await allRight(student, built, otherQuiz);
     const bad: [string, unknown[]][] = [
       ['a missing question', right.slice(0, 2)],
       ['no answers', []],
-      ['a duplicated question', [...right, { questionId: key[0]!.questionId, answerId: wrongFor0 }]],
+      ['a duplicated question', [...right, wrong[0]]],
       [
         'an answer id of another question',
-        [{ questionId: key[0]!.questionId, answerId: key[1]!.correctAnswerId }, ...right.slice(1)],
+        [{ questionId: key[0]!.questionId, answerId: right[1]!.answerId }, ...right.slice(1)],
       ],
       [
         'an unknown question id',
-        [...right.slice(0, 2), { questionId: 999_999, answerId: key[2]!.correctAnswerId }],
+        [...right.slice(0, 2), { questionId: 999_999, answerId: right[2]!.answerId }],
       ],
       ['an unknown answer id', [...right.slice(0, 2), { questionId: key[2]!.questionId, answerId: 999_999 }]],
       [
-        "another quiz's question",
-        [
-          ...right.slice(0, 2),
-          {
-            questionId: built.quizzes.get(otherQuiz)![0]!.questionId,
-            answerId: built.quizzes.get(otherQuiz)![0]!.correctAnswerId,
-          },
-        ],
+        'a stored answer id instead of the student’s',
+        [...right.slice(0, 2), { questionId: key[2]!.questionId, answerId: key[2]!.correctAnswerId }],
       ],
+      ["another quiz's question", [...right.slice(0, 2), foreign]],
     ];
     for (const [label, sent] of bad) {
       const reply = await submit(student, { lessonId, answers: sent });
@@ -625,7 +649,7 @@ describe('POST /api/quizresult/submit', () => {
     const { built, student } = await enrolledIn([[quiz(1)]]);
     const lessonId = built.lessonIds[0]![0]!;
     const reply = await student.device.call('POST', '/api/quizresult/submit', {
-      json: { lessonId, answers: allRight(built, lessonId) },
+      json: { lessonId, answers: await allRight(student, built, lessonId) },
       token: null,
     });
     expect(reply.status).toBe(401);
@@ -637,7 +661,7 @@ describe('POST /api/quizresult/submit', () => {
     const built = await course([[quiz(1)]]);
     const student = await signedInStudent();
     const lessonId = built.lessonIds[0]![0]!;
-    const reply = await submit(student, { lessonId, answers: allRight(built, lessonId) });
+    const reply = await submit(student, { lessonId, answers: unreadAnswers(built, lessonId) });
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual(failure(NOT_ENROLLED));
   });
@@ -645,10 +669,12 @@ describe('POST /api/quizresult/submit', () => {
   it('stores exactly one result when the same quiz is submitted 5 times at once', async () => {
     const { built, student } = await enrolledIn([[quiz(3)]]);
     const lessonId = built.lessonIds[0]![0]!;
+    const sets = [
+      await answers(student, built, lessonId, [true, true, false]),
+      await answers(student, built, lessonId, [false, true, false]),
+    ];
     const replies = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        submit(student, { lessonId, answers: answers(built, lessonId, [i % 2 === 0, true, false]) }),
-      ),
+      Array.from({ length: 5 }, (_, i) => submit(student, { lessonId, answers: sets[i % 2] })),
     );
     const winners = replies.filter((reply) => reply.status === 200);
     expect(winners).toHaveLength(1);

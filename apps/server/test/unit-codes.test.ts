@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { issueCodes } from '../src/modules/codes/code-issuer';
 import { buildCourse, fourOptions, type CourseSpec, type LessonSpec } from './support/catalogue-fixture';
+import { studentAnswers } from './support/quiz-answers';
 import { registerStudent, startTestApi, TENANT, type TestApi } from './support/test-api';
 
 const CODE_ACCEPTED = 'Code entered successfully';
@@ -437,12 +438,8 @@ describe('lessons of a unit unlocked by a code', () => {
     expect(locked.status).toBe(403);
     expect(locked.body).toEqual(failure(PREVIOUS_QUIZ));
 
-    const [question] = built.quizzes.get(quizId)!;
     const submitted = await student.device.call('POST', '/api/quizresult/submit', {
-      json: {
-        lessonId: quizId,
-        answers: [{ questionId: question!.questionId, answerId: question!.correctAnswerId }],
-      },
+      json: { lessonId: quizId, answers: await studentAnswers(student.device, built, quizId) },
     });
     expect(submitted.status).toBe(200);
     expect((await content(student, video)).status).toBe(200);

@@ -419,7 +419,9 @@ export const QuizSummaryResponse = envelope(
 /**
  * GET /api/Admin/QuizResults?courseId=&lessonId= (one of them required); Export gives the CSV
  * (UTF-8 with BOM): student name,student email,student phone,course,lesson,score,correct answers,
- * questions,submitted at. averageScore is over every result matching the filters, not just the page.
+ * questions,submitted at,started at,duration seconds. averageScore is over every result matching the
+ * filters, not just the page. startedAt is when the student first opened the quiz; it and
+ * durationSeconds (submittedAt − startedAt) are null for results from before starts were recorded.
  */
 export const QuizResultQuery = AdminSearchQuery.extend({
   courseId: idParam.optional(),
@@ -435,6 +437,8 @@ export const AdminQuizResult = z.object({
   correctCount: z.number().int(),
   total: z.number().int(),
   submittedAt: z.string(),
+  startedAt: z.string().nullable(),
+  durationSeconds: z.number().int().nonnegative().nullable(),
 });
 export const AdminQuizResultPage = PagedMeta.extend({
   results: z.array(AdminQuizResult),

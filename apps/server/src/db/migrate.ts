@@ -14,6 +14,7 @@ import * as foundation from './migrations/0001-foundation';
 import * as learning from './migrations/0002-learning';
 import * as admin from './migrations/0003-admin';
 import * as rowLevelSecurity from './migrations/0004-row-level-security';
+import * as quizAttempts from './migrations/0005-quiz-attempts';
 import * as loginTrust from './migrations/0006-login-trust';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
@@ -23,6 +24,7 @@ const STEPS: Record<string, Step> = {
   '0002-learning': learning,
   '0003-admin': admin,
   '0004-row-level-security': rowLevelSecurity,
+  '0005-quiz-attempts': quizAttempts,
   '0006-login-trust': loginTrust,
 };
 

@@ -214,6 +214,14 @@ export interface QuizResultTable {
   submitted_at: string;
 }
 
+/** When a student first opened a quiz (0005-quiz-attempts): the start of their one attempt. */
+export interface QuizAttemptTable {
+  tenant_id: number;
+  user_id: number;
+  lesson_id: number;
+  started_at: string;
+}
+
 export type CodeBatchKind = 'enrollment' | 'unit';
 
 export interface CodeBatchTable {
@@ -268,6 +276,7 @@ export interface Database {
   unit_unlocks: UnitUnlockTable;
   lesson_completions: LessonCompletionTable;
   quiz_results: QuizResultTable;
+  quiz_attempts: QuizAttemptTable;
   code_batches: CodeBatchTable;
   audit_log: AuditLogTable;
   login_devices: LoginDeviceTable;

@@ -8,6 +8,7 @@ import type { Db } from '../../src/db/connect';
 import { issueCodes } from '../../src/modules/codes/code-issuer';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { buildCourse, fourOptions } from '../support/catalogue-fixture';
+import { seenAnswerId, type SeenQuestion } from '../support/quiz-answers';
 import { createCaller, Device, PASSWORD, TENANT } from '../support/test-api';
 import { itWith, processEnvironment } from './support/environment';
 import { startServer } from './support/processes';
@@ -139,7 +140,25 @@ async function crashUnderLoad(kind: 'sqlite' | 'postgres') {
             const lessonId = videos.shift()!;
             ok = await write(id, device, step, lessonId, `/api/Student/lesson-complete/${lessonId}`);
           } else if (step === 'quiz') {
-            const answers = quiz.map((q, i) => ({ questionId: q.questionId, answerId: q.answerIds[i]! }));
+            // Answer i of question i, in this student's ids: read from the quiz as they see it. The
+            // read can be cut off by the kill too; it is recorded like a write then.
+            let seen: SeenQuestion[] | null = null;
+            let status: Outcome['status'] = 'no answer';
+            try {
+              const reply = await device.call('GET', `/api/Student/contentlesson/${quizLesson}`);
+              status = reply.status;
+              if (reply.status === 200) seen = reply.body.data.questions as SeenQuestion[];
+            } catch {
+              seen = null;
+            }
+            if (!seen) {
+              outcomes.push({ student: id, kind: step, target: quizLesson, status });
+              return;
+            }
+            const answers = quiz.map((q, i) => ({
+              questionId: q.questionId,
+              answerId: seenAnswerId(seen, q.questionId, q.answerTexts[i]!),
+            }));
             const body = { lessonId: quizLesson, answers };
             ok = await write(id, device, step, quizLesson, '/api/quizresult/submit', body);
           } else if (step === 'code') {

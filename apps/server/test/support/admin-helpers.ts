@@ -7,6 +7,7 @@ import { UserRepository } from '../../src/modules/auth/users';
 import type { Tenant } from '../../src/db/schema';
 import { ensureTenant } from './auth-helpers';
 import { buildCourse, fourOptions, type BuiltCourse } from './catalogue-fixture';
+import { studentAnswers } from './quiz-answers';
 import { PASSWORD, registerStudent, startTestApi, TENANT, type Device, type TestApi } from './test-api';
 
 export const ADMINS_ONLY = 'Only administrators can do this';
@@ -126,14 +127,17 @@ export async function enrolDirectly(api: TestApi, tenantId: number, studentId: n
     .execute();
 }
 
-/** The student submits the quiz over HTTP, choosing answer `pick` (default: the correct one) each time. */
+/**
+ * The student opens the quiz and submits it over HTTP, choosing answer `pick` (a stored id; default:
+ * the correct one) each time, sent in the student's own ids.
+ */
 export async function submitQuiz(
   student: { device: Device },
   course: BuiltCourse,
   lessonId: number,
-  pick: (question: { answerIds: number[]; correctAnswerId: number }) => number = (q) => q.correctAnswerId,
+  pick?: Parameters<typeof studentAnswers>[3],
 ) {
-  const answers = course.quizzes.get(lessonId)!.map((q) => ({ questionId: q.questionId, answerId: pick(q) }));
+  const answers = await studentAnswers(student.device, course, lessonId, pick);
   const reply = await student.device.call('POST', '/api/quizresult/submit', { json: { lessonId, answers } });
   if (reply.status !== 200) throw new Error(`submit failed: ${reply.status} ${reply.text}`);
   return reply.body.data as { score: number };

@@ -21,8 +21,16 @@ export type BuiltCourse = {
   unitIds: number[];
   /** lessonIds[unitIndex][lessonIndex] */
   lessonIds: number[][];
-  /** For each quiz lesson id: its questions with answer ids and the correct answer id. */
-  quizzes: Map<number, { questionId: number; answerIds: number[]; correctAnswerId: number }[]>;
+  /** For each quiz lesson id: its questions with answer ids (as stored), their texts and the correct id. */
+  quizzes: Map<number, QuizFixtureQuestion[]>;
+};
+
+export type QuizFixtureQuestion = {
+  questionId: number;
+  answerIds: number[];
+  /** answerTexts[i] is the text of answerIds[i]: students see their own ids, so tests pick by text. */
+  answerTexts: string[];
+  correctAnswerId: number;
 };
 
 const NOW = '2026-01-01T00:00:00.000Z';
@@ -111,7 +119,12 @@ export async function buildCourse(db: Db, spec: CourseSpec): Promise<BuiltCourse
               .executeTakeFirstOrThrow();
             answerIds.push(a.id);
           }
-          questions.push({ questionId: q.id, answerIds, correctAnswerId: answerIds[question.correct]! });
+          questions.push({
+            questionId: q.id,
+            answerIds,
+            answerTexts: question.answers,
+            correctAnswerId: answerIds[question.correct]!,
+          });
         }
         built.quizzes.set(row.id, questions);
       }

@@ -1,5 +1,6 @@
 // Quiz results for teachers: per quiz of a course (attempts, average), and the submissions of a
-// course or one quiz (searchable by student, with the average over all of them), also as CSV.
+// course or one quiz (searchable by student, with the average over all of them, when each attempt
+// started and how long it took), also as CSV.
 import type { QuizResultQuery } from '@app/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -23,11 +24,22 @@ export const RESULTS_HEADER = [
   'correct answers',
   'questions',
   'submitted at',
+  'started at',
+  'duration seconds',
 ] as const;
 
 /** Averages to two decimals; PostgreSQL's avg() is a numeric, sent as text. */
 const average = (value: number | string | null | undefined) =>
   value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100;
+
+/**
+ * Whole seconds from the first opening to the submission; null without a recorded start (results from
+ * before starts were recorded). Never negative: an opening that raced the submission counts as none.
+ */
+function durationSeconds(startedAt: string | null, submittedAt: string): number | null {
+  if (startedAt === null) return null;
+  return Math.max(0, Math.floor((Date.parse(submittedAt) - Date.parse(startedAt)) / 1000));
+}
 
 export class QuizResultsService {
   constructor(private readonly deps: { db: Db }) {}
@@ -89,6 +101,8 @@ export class QuizResultsService {
         correctCount: row.correct_count,
         total: row.total,
         submittedAt: row.submitted_at,
+        startedAt: row.started_at,
+        durationSeconds: durationSeconds(row.started_at, row.submitted_at),
       })),
       averageScore: average(mean.average),
       ...meta,
@@ -110,6 +124,8 @@ export class QuizResultsService {
         row.correct_count,
         row.total,
         row.submitted_at,
+        row.started_at,
+        durationSeconds(row.started_at, row.submitted_at),
       ]),
     );
     const scope = query.lessonId ? `lesson-${query.lessonId}` : `course-${query.courseId}`;
@@ -137,6 +153,9 @@ export class QuizResultsService {
       .innerJoin('lessons as l', 'l.id', 'r.lesson_id')
       .innerJoin('units as u', 'u.id', 'l.unit_id')
       .innerJoin('courses as c', 'c.id', 'u.course_id')
+      .leftJoin('quiz_attempts as a', (join) =>
+        join.onRef('a.user_id', '=', 'r.user_id').onRef('a.lesson_id', '=', 'r.lesson_id'),
+      )
       .where('r.tenant_id', '=', tenantId);
     if (query.courseId !== undefined) base = base.where('u.course_id', '=', query.courseId);
     if (query.lessonId !== undefined) base = base.where('r.lesson_id', '=', query.lessonId);
@@ -159,6 +178,7 @@ export class QuizResultsService {
       'r.correct_count',
       'r.total',
       'r.submitted_at',
+      'a.started_at',
     ]);
   }
 }

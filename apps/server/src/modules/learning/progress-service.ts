@@ -68,7 +68,7 @@ export class ProgressService {
         lessonName: lesson.name,
         type: 'Quiz',
         titel: lesson.titel,
-        ...(await quizzes.content(userId, lesson.id)),
+        ...(await quizzes.content(tenant, userId, lesson.id)),
       };
     }
     return {

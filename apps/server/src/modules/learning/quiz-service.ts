@@ -1,5 +1,7 @@
 // Quizzes: the questions without their answers' correctness until the one attempt is submitted;
-// the server grades (round half up) and stores the result once, even when two submits race.
+// the server grades (round half up) and stores the result once, even when two submits race. Each
+// student sees the quiz in their own order and answer ids (quiz-presentation.ts); what is stored uses
+// the stored ids. The first opening of an unsubmitted quiz records when the attempt started.
 import type { QuizResult, QuizSubmitRequest } from '@app/contract';
 import { gradeQuiz } from '@app/domain';
 import type { Db } from '../../db/connect';
@@ -8,6 +10,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { CatalogueCache, QuizKey } from '../catalogue/catalogue-cache';
 import type { LessonAccess } from './lesson-access';
+import type { QuizPresentation } from './quiz-presentation';
 
 export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
 export const NOT_A_QUIZ = 'This lesson is not a quiz';
@@ -15,7 +18,13 @@ export const ANSWER_EVERY_QUESTION = 'Every question must be answered exactly on
 
 export class QuizService {
   constructor(
-    private readonly deps: { db: Db; clock: Clock; access: LessonAccess; catalogue: CatalogueCache },
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      access: LessonAccess;
+      catalogue: CatalogueCache;
+      presentation: QuizPresentation;
+    },
   ) {}
 
   /** Questions with correctness, from the catalogue cache: server-side only. */
@@ -23,6 +32,7 @@ export class QuizService {
     return this.deps.catalogue.quiz(lessonId);
   }
 
+  /** The stored result, in stored ids: for the server's own use, never sent as it is. */
   async storedResult(userId: number, lessonId: number): Promise<QuizResult | null> {
     const row = await this.deps.db
       .selectFrom('quiz_results')
@@ -40,45 +50,65 @@ export class QuizService {
     };
   }
 
-  /** The quiz as the student sees it: correctness only once a result is stored. */
-  async content(userId: number, lessonId: number) {
+  /** The quiz as the student sees it: their order and ids; correctness only once a result is stored. */
+  async content(tenant: Tenant, userId: number, lessonId: number) {
+    const { presentation } = this.deps;
     const [questions, result] = await Promise.all([
       this.questions(lessonId),
       this.storedResult(userId, lessonId),
     ]);
+    if (!result) await this.recordStart(tenant, userId, lessonId);
+    const student = presentation.of(tenant.id, userId, lessonId, questions);
     return {
-      questions: questions.map((question) => ({
+      questions: student.questions.map((question) => ({
         id: question.id,
         text: question.text,
-        answers: question.answers.map((answer) =>
-          result
-            ? { id: answer.id, text: answer.text, isCorrect: answer.isCorrect }
-            : { id: answer.id, text: answer.text },
-        ),
+        answers: question.answers.map((answer) => {
+          const id = student.answers.shown(answer.id)!;
+          return result ? { id, text: answer.text, isCorrect: answer.isCorrect } : { id, text: answer.text };
+        }),
       })),
-      result,
+      result: result && presentation.present(result, student),
     };
   }
 
+  /** Insert-if-absent: the first opening wins, however many arrive together; later ones change nothing. */
+  private async recordStart(tenant: Tenant, userId: number, lessonId: number): Promise<void> {
+    await this.deps.db
+      .insertInto('quiz_attempts')
+      .values({
+        tenant_id: tenant.id,
+        user_id: userId,
+        lesson_id: lessonId,
+        started_at: this.deps.clock.now().toISOString(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
   async submit(tenant: Tenant, userId: number, input: QuizSubmitRequest): Promise<QuizResult> {
-    const { db, clock, access } = this.deps;
+    const { db, clock, access, presentation } = this.deps;
     const { lesson } = await access.open(tenant, userId, input.lessonId);
     if (lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
-    const stored = await this.storedResult(userId, lesson.id);
-    if (stored) throw conflict(QUIZ_ALREADY_SUBMITTED, stored);
-
     const questions = await this.questions(lesson.id);
+    const student = presentation.of(tenant.id, userId, lesson.id, questions);
+    const stored = await this.storedResult(userId, lesson.id);
+    if (stored) throw conflict(QUIZ_ALREADY_SUBMITTED, presentation.present(stored, student));
+
+    // The answer ids sent are this student's: an id shown to anyone else names no answer here.
     const chosen = new Map<number, number>();
     for (const answer of input.answers) {
       const question = questions.find((q) => q.id === answer.questionId);
+      const answerId = student.answers.stored(answer.answerId);
       if (
         !question ||
         chosen.has(answer.questionId) ||
-        !question.answers.some((a) => a.id === answer.answerId)
+        answerId === undefined ||
+        !question.answers.some((a) => a.id === answerId)
       ) {
         throw badRequest(ANSWER_EVERY_QUESTION, { answers: ANSWER_EVERY_QUESTION });
       }
-      chosen.set(answer.questionId, answer.answerId);
+      chosen.set(answer.questionId, answerId);
     }
     if (questions.length === 0 || chosen.size !== questions.length)
       throw badRequest(ANSWER_EVERY_QUESTION, { answers: ANSWER_EVERY_QUESTION });
@@ -102,7 +132,10 @@ export class QuizService {
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) throw conflict(QUIZ_ALREADY_SUBMITTED, await this.storedResult(userId, lesson.id));
-    return graded;
+    if (!inserted) {
+      const winner = await this.storedResult(userId, lesson.id);
+      throw conflict(QUIZ_ALREADY_SUBMITTED, winner && presentation.present(winner, student));
+    }
+    return presentation.present(graded, student);
   }
 }
