@@ -395,6 +395,8 @@ export const adminMessages = {
     correct: 'الإجابات الصحيحة',
     correctValue: (correct: number, total: number) => `${n(correct)} من ${n(total)}`,
     submittedAt: 'تاريخ التسليم',
+    startedAt: 'بدء المحاولة',
+    duration: 'مدة المحاولة',
     noResults: 'لم يقدّم أحد هذا الاختبار بعد.',
     searchLabel: 'ابحث باسم الطالب أو بريده',
   },

@@ -1,10 +1,10 @@
-// One quiz's results: each student's score and when they submitted, the average, search, paging and
-// the CSV export.
+// One quiz's results: each student's score, when they started and submitted and how long it took,
+// the average, search, paging and the CSV export.
 import { paths } from '../../../config/paths';
 import { adminMessages } from '../../../i18n/admin';
 import { exportQuizResultsCsv, useQuizResults, useQuizSummary } from '../api/quiz-results';
 import { useListParams } from '../hooks/use-list-params';
-import { formatDateTime, formatScore } from '../lib/format';
+import { formatDateTime, formatDuration, formatScore } from '../lib/format';
 import { Ltr } from './admin-table';
 import { BackLink } from './back-link';
 import { DownloadButton } from './download-button';
@@ -40,7 +40,7 @@ export function QuizResultsTable({ courseId, lessonId }: { courseId: number; les
         rows={(page) => page.results}
         empty={t.noResults}
         label={t.results(quizName)}
-        head={[t.student, t.score, t.correct, t.submittedAt]}
+        head={[t.student, t.score, t.correct, t.startedAt, t.submittedAt, t.duration]}
       >
         {(result) => (
           <tr key={result.id}>
@@ -52,7 +52,9 @@ export function QuizResultsTable({ courseId, lessonId }: { courseId: number; les
             </th>
             <td>{formatScore(result.score)}</td>
             <td>{t.correctValue(result.correctCount, result.total)}</td>
+            <td>{formatDateTime(result.startedAt)}</td>
             <td>{formatDateTime(result.submittedAt)}</td>
+            <td>{formatDuration(result.durationSeconds)}</td>
           </tr>
         )}
       </PagedTable>

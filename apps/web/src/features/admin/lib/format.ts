@@ -1,6 +1,6 @@
 // Dates, numbers and scores as the admin screens show them: Arabic-Indic digits throughout (the
 // domain's toArabicDigits; Intl pinned to the 'arab' numbering system, as the domain's prices are).
-import { toArabicDigits } from '@app/domain';
+import { minutesLabelAr, secondsLabelAr, toArabicDigits } from '@app/domain';
 
 const DAY = { numberingSystem: 'arab', day: 'numeric', month: 'long', year: 'numeric' } as const;
 const DATE_TIME = new Intl.DateTimeFormat('ar-EG', { ...DAY, hour: 'numeric', minute: '2-digit' });
@@ -28,4 +28,13 @@ export function formatScore(score: number | null): string {
   if (score === null) return '—';
   const rounded = Math.round(score * 10) / 10;
   return `${toArabicDigits(String(rounded).replace('.', '٫'))}٪`;
+}
+
+/** How long a quiz attempt took, in minutes and seconds: 'دقيقتان و٣٠ ثانية', '٤٥ ثانية'; '—' for none. */
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return secondsLabelAr(rest);
+  return rest === 0 ? minutesLabelAr(minutes) : `${minutesLabelAr(minutes)} و${secondsLabelAr(rest)}`;
 }
