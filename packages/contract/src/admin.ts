@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ALL_GRADES, TERMS } from '@app/domain';
 import { PagedMeta, envelope, idField, idParam, pageNumberParam, pageSizeParam } from './common';
 import { LessonType } from './catalogue';
+import { humanText } from './text';
 
 // ── Limits ──────────────────────────────────────────────────────────────────────────────────────
 export const ADMIN_LIMITS = {
@@ -37,11 +38,17 @@ const text = (max: number, field: string) =>
     .min(1, { error: `${field} is required` })
     .max(max, { error: `${field} must be at most ${max} characters` });
 
+/** A name or title people read back (course, unit, lesson, quiz, batch, school): the human text rule. */
+const nameText = (max: number, field: string, options: { multiline?: boolean } = {}) =>
+  text(max, field).superRefine(humanText(field, options));
+
+/** An optional single-line name or title; empty is null. */
 const optionalText = (max: number, field: string) =>
   z
     .string()
     .trim()
     .max(max, { error: `${field} must be at most ${max} characters` })
+    .superRefine(humanText(field))
     .nullable()
     .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? null : v));
@@ -106,7 +113,7 @@ export const AdminCoursePageResponse = envelope(AdminCoursePage);
 
 /** POST /api/Admin/Courses and PUT /api/Admin/Courses/{id}. */
 export const CourseInput = z.object({
-  name: text(ADMIN_LIMITS.courseName, 'Course name'),
+  name: nameText(ADMIN_LIMITS.courseName, 'Course name'),
   subject: optionalText(ADMIN_LIMITS.subject, 'Subject'),
   description: z.string().trim().max(ADMIN_LIMITS.description).default(''),
   price: z
@@ -163,8 +170,8 @@ export const AdminCourseDetailResponse = envelope(AdminCourseDetail);
  * codes or submitted one of its quizzes.
  */
 export const UnitInput = z.object({
-  name: text(ADMIN_LIMITS.unitName, 'Unit name'),
-  title: z.string().trim().max(ADMIN_LIMITS.unitTitle).default(''),
+  name: nameText(ADMIN_LIMITS.unitName, 'Unit name'),
+  title: z.string().trim().max(ADMIN_LIMITS.unitTitle).superRefine(humanText('Unit title')).default(''),
 });
 export type UnitInput = z.input<typeof UnitInput>;
 export const AdminUnitResponse = envelope(AdminUnit);
@@ -179,12 +186,12 @@ export const OrderInput = z.object({
 });
 
 export const AnswerInput = z.object({
-  text: text(ADMIN_LIMITS.answerText, 'Answer'),
+  text: nameText(ADMIN_LIMITS.answerText, 'Answer'),
   isCorrect: z.boolean(),
 });
 export const QuestionInput = z
   .object({
-    text: text(ADMIN_LIMITS.questionText, 'Question'),
+    text: nameText(ADMIN_LIMITS.questionText, 'Question', { multiline: true }),
     answers: z
       .array(AnswerInput)
       .min(ADMIN_LIMITS.minAnswers, { error: `A question needs at least ${ADMIN_LIMITS.minAnswers} answers` })
@@ -206,7 +213,7 @@ export type QuestionInput = z.input<typeof QuestionInput>;
 export const LessonInput = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('Video'),
-    name: text(ADMIN_LIMITS.lessonName, 'Lesson name'),
+    name: nameText(ADMIN_LIMITS.lessonName, 'Lesson name'),
     titel: optionalText(ADMIN_LIMITS.lessonName, 'Title'),
     videoUrl: safeUrl('Video URL'),
     attachmentUrl: optionalUrl('Attachment URL'),
@@ -214,7 +221,7 @@ export const LessonInput = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('Quiz'),
-    name: text(ADMIN_LIMITS.lessonName, 'Lesson name'),
+    name: nameText(ADMIN_LIMITS.lessonName, 'Lesson name'),
     titel: optionalText(ADMIN_LIMITS.lessonName, 'Title'),
     questions: z
       .array(QuestionInput)
@@ -272,7 +279,7 @@ export const CodeBatchInput = z
       .int({ error: 'count must be a whole number' })
       .min(1, { error: 'count must be at least 1' })
       .max(ADMIN_LIMITS.maxBatchSize, { error: `count must be at most ${ADMIN_LIMITS.maxBatchSize}` }),
-    label: text(ADMIN_LIMITS.batchLabel, 'Label'),
+    label: nameText(ADMIN_LIMITS.batchLabel, 'Label'),
   })
   .refine((b) => (b.kind === 'enrollment' ? b.courseId !== undefined : b.unitId !== undefined), {
     error: 'An enrolment batch needs courseId; a unit batch needs unitId',
@@ -451,7 +458,7 @@ export const MAX_TRUSTED_NETWORKS = 50;
 // ── Site ────────────────────────────────────────────────────────────────────────────────────────
 /** GET and PUT /api/Admin/Site: the school's name and contact links (the footer's Contact/getAll). */
 export const SiteSettings = z.object({
-  name: text(200, 'School name'),
+  name: nameText(200, 'School name'),
   whatsappNumber: optionalText(30, 'WhatsApp number').refine(
     (v) => v === null || /^\+?[0-9 ]{6,20}$/.test(v),
     {

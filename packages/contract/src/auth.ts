@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, normalizeEmail, normalizeGrade, normalizePhone } from '@app/domain';
 import { envelope, requiredText } from './common';
+import { humanText } from './text';
 import { User } from './user';
 
 export const MESSAGES = {
@@ -17,7 +18,8 @@ export const personName = (field: string) =>
   requiredText(field, 100)
     .trim()
     .min(2, { error: `${field} must be at least 2 characters` })
-    .regex(NAME_PATTERN, { error: `${field} may contain letters, spaces, dots and hyphens only` });
+    .regex(NAME_PATTERN, { error: `${field} may contain letters, spaces, dots and hyphens only` })
+    .superRefine(humanText(field));
 
 export const emailField = (field: string) =>
   requiredText(field, 254)

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './text';
 export * from './user';
 export * from './auth';
 export * from './profile';

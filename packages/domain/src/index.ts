@@ -15,5 +15,6 @@ export * from './progress';
 export * from './quiz-order';
 export * from './quiz-scoring';
 export * from './terms';
+export * from './text-rules';
 export * from './unit-availability';
 export * from './watermark';
