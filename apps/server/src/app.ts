@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { migrateToLatest } from './db/migrate';
 import { bypassesRowSecurity } from './db/row-level-security';
@@ -28,6 +28,7 @@ import { loadServerPages, sendPage } from './plugins/server-pages';
 import { createSerializerCompiler } from './plugins/serializer';
 import { tenantPlugin, tenantSlugOf } from './plugins/tenant';
 import { isTrustedAddress } from './lib/trusted-networks';
+import { requestValidatorCompiler } from './plugins/validator';
 import { loadDemoAtStartup } from './demo/startup';
 import type { CatalogueCache } from './modules/catalogue/catalogue-cache';
 import { DEFAULT_TENANT_NAME } from './modules/tenants/directory';
@@ -40,16 +41,20 @@ const BODY_LIMIT = 64 * 1024;
 
 export type BuiltApp = { app: FastifyInstance; services: Services };
 
-export async function buildApp(config: Config, overrides: ServiceOverrides = {}): Promise<BuiltApp> {
+/** What a caller may swap: the services' clock and limits, and where log lines go (tests read them). */
+export type AppOverrides = ServiceOverrides & { logStream?: { write(line: string): void } };
+
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ validate: config.env !== 'production' }));
   registerErrorHandling(app);
   await app.register(gracefulClose);

@@ -1,5 +1,6 @@
 // One error handler for the whole API: every failure leaves as the envelope, 5xx details never leave.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { invalidInputMessage } from '../db/errors';
 import { AppError } from '../lib/app-error';
 
 type Envelope = { success: false; message: string; data: unknown; errors?: Record<string, string> };
@@ -77,6 +78,12 @@ export function sendError(
   }
   if (isMalformedMultipart(fastifyError, request)) {
     return reply.status(400).send({ success: false, message: 'Malformed form data', data: null });
+  }
+  const invalidInput = invalidInputMessage(error);
+  if (invalidInput) {
+    // Text the database refuses (a NUL on PostgreSQL) that no schema stopped: bad input, not a fault.
+    request.log.warn({ code: (error as { code?: string }).code, reason: error.message }, invalidInput);
+    return reply.status(400).send({ success: false, message: invalidInput, data: null });
   }
   const status = fastifyError.statusCode ?? 500;
   if (status === 429) {

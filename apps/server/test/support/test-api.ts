@@ -35,14 +35,28 @@ export type CallOptions = {
 
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
 
+/** One line the app logged (pino's JSON): level 40 is warn, 50 error, 60 fatal. */
+export type LogLine = {
+  level: number;
+  msg?: string;
+  err?: { type?: string; message?: string; stack?: string };
+};
+
 export async function startTestApi(
-  options: { limits?: LimitOverrides; env?: Record<string, string>; clock?: TestClock } = {},
+  options: {
+    limits?: LimitOverrides;
+    env?: Record<string, string>;
+    clock?: TestClock;
+    /** Keep the app's warn-and-above log lines in `logs` (otherwise the app logs nothing). */
+    captureLogs?: boolean;
+  } = {},
 ) {
   const database = await createTestDatabase();
   const clock = options.clock ?? new TestClock();
+  const logs: LogLine[] = [];
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.captureLogs ? 'warn' : 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     RATE_LIMIT_MAX: '100000',
     // Tests change catalogue rows directly between calls; the cache has its own test.
@@ -52,6 +66,7 @@ export async function startTestApi(
     ...options.env,
   });
   const built: BuiltApp = await buildApp(config, {
+    ...(options.captureLogs ? { logStream: { write: (line: string) => logs.push(JSON.parse(line)) } } : {}),
     clock,
     limits: {
       loginAddress: { points: 10_000, durationSeconds: 60 },
@@ -80,6 +95,8 @@ export async function startTestApi(
     db: fixtures.db,
     dialect: database.kind,
     call,
+    /** Warn-and-above lines the app logged, when started with captureLogs. */
+    logs,
     /** A browser on one device: its own DeviceId, access token and refresh cookie. */
     device(deviceId = `dev-${randomBytes(6).toString('hex')}`) {
       return new Device(call, deviceId);
