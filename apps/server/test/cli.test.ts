@@ -477,6 +477,7 @@ describe('bad input', () => {
       [['tenant', 'create', '--slug', 'x', '--name', 'y', '--bogus'], "Unknown option '--bogus'"],
       [['tenant', 'create', '--name', 'y'], 'missing --slug'],
       [['tenant', 'create', '--slug', 'bad slug!', '--name', 'y'], '--slug may contain'],
+      [['tenant', 'create', '--slug', 'x', '--name', '\u202eمدرسة'], '--name must not contain invisible'],
       [['codes', '--course', '1', '--count', 'ten'], '--count must be a whole number from 1 to 5000'],
       [['codes', '--course', '1', '--count', '5001'], '--count must be a whole number from 1 to 5000'],
       [['outbox', '--limit'], "Option '--limit <value>' argument missing"],

@@ -1,3 +1,5 @@
+import { TEXT_MESSAGES } from '@app/contract';
+import { humanTextProblem } from '@app/domain';
 import { CliError, flagOption, requiredString, stringOption, type Command } from '../command';
 
 const SLUG = /^[A-Za-z0-9_-]{1,64}$/;
@@ -38,6 +40,8 @@ export const tenantCreateCommand: Command = {
     if (!SLUG.test(slug))
       throw new CliError('--slug may contain letters, digits, - and _ only (1 to 64)', true);
     if (name.length > 200) throw new CliError('--name must be at most 200 characters', true);
+    const nameProblem = humanTextProblem(name);
+    if (nameProblem) throw new CliError(TEXT_MESSAGES[nameProblem]('--name'), true);
     if (zone !== undefined && !isTimeZone(zone)) throw new CliError(`unknown time zone '${zone}'`, true);
 
     return async (ctx) => {
