@@ -1,6 +1,6 @@
 // Every text of the admin area, in Arabic, under typed keys. Only the admin chunks import this file,
 // so students never download it. Counts are shown with Arabic-Indic digits.
-import { toArabicDigits } from '@app/domain';
+import { MAX_COMBINING_MARKS, toArabicDigits } from '@app/domain';
 
 const n = (value: number) => toArabicDigits(value);
 
@@ -81,6 +81,13 @@ export const adminMessages = {
     tooLong: (label: string, max: number) => `${label}: الحد الأقصى ${chars(max)}`,
     url: (label: string) => `${label}: أدخل رابطًا يبدأ بـ https:// أو مسارًا يبدأ بـ /`,
     invalid: (label: string) => `${label}: قيمة غير صالحة`,
+    /** The contract's name-and-title rule (packages/domain text-rules), by its problem. */
+    text: {
+      control: (label: string) => `${label}: سطر واحد بلا رموز تحكم`,
+      invisible: (label: string) => `${label}: يحتوي على رموز تنسيق غير مرئية (مثل علامات اتجاه النص)`,
+      marks: (label: string) =>
+        `${label}: علامات تشكيل كثيرة على حرف واحد (${n(MAX_COMBINING_MARKS)} على الأكثر)`,
+    },
     priceNumber: 'أدخل السعر رقمًا',
     priceNegative: 'لا يمكن أن يكون السعر سالبًا',
     priceMax: (max: number) => `أقصى سعر ${n(max)} جنيه`,

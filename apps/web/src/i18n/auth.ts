@@ -75,6 +75,7 @@ export const authMessages = {
       nameRequired: 'الاسم مطلوب',
       nameTooShort: 'الاسم يجب أن يكون حرفين على الأقل',
       nameLetters: 'الاسم يجب أن يحتوي على حروف ومسافات فقط',
+      nameMarks: 'الاسم فيه علامات تشكيل كثيرة على حرف واحد',
       phoneRequired: 'رقم الهاتف مطلوب',
       parentPhoneRequired: 'رقم هاتف ولي الأمر مطلوب',
       phoneInvalid: 'رقم الهاتف غير صحيح (من 8 إلى 15 رقمًا)',

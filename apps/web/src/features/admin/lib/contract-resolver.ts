@@ -3,6 +3,7 @@
 // issue is told again in Arabic from what it is (its code, limits and field), never from its text.
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldValues, Resolver } from 'react-hook-form';
+import type { HumanTextProblem } from '@app/domain';
 import type { z } from 'zod';
 import { adminMessages } from '../../../i18n/admin';
 
@@ -70,6 +71,9 @@ export function issueText(issue: Issue, labels: FieldLabels): string {
   const kind = kindOf(issue);
   const special = kind ? SPECIAL[key]?.[kind] : undefined;
   if (special) return special(issue);
+  const textRule =
+    issue.code === 'custom' ? (issue.params?.textRule as HumanTextProblem | undefined) : undefined;
+  if (textRule) return v.text[textRule](label);
   switch (kind) {
     case 'small':
       return v.required(label);

@@ -1,6 +1,6 @@
 // Spec (validation, registration), Arabic messages. The name and phone rules are the server's
 // (packages/contract), checked here first so the student sees them before sending.
-import { gradesOf, isCountry, isGrade, normalizePhone } from '@app/domain';
+import { gradesOf, humanTextProblem, isCountry, isGrade, normalizePhone } from '@app/domain';
 import type { RegisterRequest } from '@app/contract';
 import { z } from 'zod';
 import { authMessages } from '../../../i18n/auth';
@@ -25,7 +25,8 @@ export const registerFormSchema = z
       .trim()
       .min(1, { error: t.nameRequired })
       .min(2, { error: t.nameTooShort })
-      .regex(NAME_PATTERN, { error: t.nameLetters }),
+      .regex(NAME_PATTERN, { error: t.nameLetters })
+      .refine((value) => humanTextProblem(value) === null, { error: t.nameMarks }),
     email: emailInput(),
     password: newPasswordInput(),
     confirmPassword: z.string().min(1, { error: t.confirmRequired }),
