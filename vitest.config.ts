@@ -6,8 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { postgresAvailability } from './test-support/postgres-availability.ts';
-import { ClosingLineReporter } from './test-support/closing-line-reporter.ts';
+import { ClosingLineReporter, type LeftOut } from './test-support/closing-line-reporter.ts';
 import { redisAvailability } from './test-support/redis-availability.ts';
+
+/** Projects left out on this machine: the closing line counts each as skipped, with its reason. */
+const leftOut: LeftOut[] = [];
 
 const pg = await postgresAvailability();
 if (!pg.ok) {
@@ -15,6 +18,7 @@ if (!pg.ok) {
     throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL is not reachable: ${pg.reason}`);
   }
   console.warn(`[tests] PostgreSQL project skipped: ${pg.reason} (set REQUIRE_POSTGRES=1 to fail instead)`);
+  leftOut.push({ project: 'api-postgres', reason: pg.reason });
 }
 
 // The browser journeys need Debian's Chromium (.ci/run installs it); elsewhere its absence skips them
@@ -24,6 +28,7 @@ const hasChromium = existsSync(chromiumPath);
 if (!hasChromium) {
   if (process.env.CI) throw new Error(`CI but no Chromium at ${chromiumPath}`);
   console.warn(`[tests] e2e project skipped: no Chromium at ${chromiumPath} (apt-get install chromium)`);
+  leftOut.push({ project: 'e2e', reason: `no Chromium at ${chromiumPath} (apt-get install chromium)` });
 }
 
 // The multi-process tests (several API processes on one PostgreSQL and one Redis, nginx in front, a
@@ -58,7 +63,10 @@ const apiProject = (db: 'sqlite' | 'postgres'): TestProjectInlineConfiguration =
 });
 
 const projects: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'] } },
+  {
+    extends: true,
+    test: { name: 'domain', include: ['packages/*/src/**/*.test.ts', 'test-support/**/*.test.ts'] },
+  },
   {
     extends: './apps/web/vite.config.ts',
     test: {
@@ -105,6 +113,6 @@ if (hasChromium) {
 export default defineConfig({
   test: {
     projects,
-    reporters: ['default', new ClosingLineReporter()],
+    reporters: ['default', new ClosingLineReporter(leftOut)],
   },
 });

@@ -148,7 +148,10 @@ export function createLimits(
  */
 export function parseLimitOverrides(text: string): LimitOverrides {
   const overrides: LimitOverrides = {};
-  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     const match = /^(\w+)=(\d+)\/(\d+)$/.exec(part);
     const name = match?.[1] as LimitName | undefined;
     if (!match || !name || !(name in DEFAULT_LIMITS))

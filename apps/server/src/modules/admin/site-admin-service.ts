@@ -48,9 +48,7 @@ export class SiteAdminService {
           facebook_page: input.facebookPage,
           youtube_channel: input.youtubeChannel,
           tiktok_channel: input.tiktokChannel,
-          ...(input.trustedNetworks
-            ? { trusted_networks: formatNetworkList(input.trustedNetworks) }
-            : {}),
+          ...(input.trustedNetworks ? { trusted_networks: formatNetworkList(input.trustedNetworks) } : {}),
         })
         .where('id', '=', actor.tenant.id)
         .execute();

@@ -28,7 +28,12 @@ export const unitCodeRoutes: FastifyPluginAsyncZod<{ unitCodes: UnitCodeService 
     async (request) => {
       const code = request.query.code?.trim() ?? '';
       if (code === '') throw badRequest('Code is required', { code: 'Code is required' });
-      await unitCodes.enterCode(tenantOf(request), sessionOf(request).user.id, code, clientAddressOf(request));
+      await unitCodes.enterCode(
+        tenantOf(request),
+        sessionOf(request).user.id,
+        code,
+        clientAddressOf(request),
+      );
       return { success: true, message: CODE_ACCEPTED, data: null };
     },
   );

@@ -33,10 +33,7 @@ export class UnitCodeService {
     const { db, clock, limits } = this.deps;
     const accountKey = `${tenant.id}:${userId}`;
     // Counted before the code is looked up, and given back once it proves to be a real code.
-    const guess = await consumeAll([
-      [limits.codeAccount, accountKey],
-      limits.codeAddress.of(address),
-    ]);
+    const guess = await consumeAll([[limits.codeAccount, accountKey], limits.codeAddress.of(address)]);
     const code = normalizeCode(rawCode);
     const row = await db
       .selectFrom('unit_codes as uc')
