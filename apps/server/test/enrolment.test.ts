@@ -13,7 +13,9 @@ const CODE_NOT_FOUND = 'Code not found.';
 const CODE_USED = 'Code already used.';
 const ALREADY_ENROLLED = 'Already enrolled';
 const TOO_MANY = 'Too many attempts. Please try again later.';
-const failure = (message: string) => ({ success: false, message, data: null });
+const failure = (message: string, data: unknown = null) => ({ success: false, message, data });
+/** The course fixture's name, with its subject embedded as every courseName carries it. */
+const COURSE_NAME = 'coursesubject:chemistry كيمياء الصف الثالث';
 
 let api: TestApi;
 let tenant: Tenant;
@@ -81,7 +83,11 @@ describe('POST /api/Student/add-course-by-code', () => {
 
     const reply = await redeem(student, printed(code!));
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ success: true, message: ENROLLED, data: { courseId } });
+    expect(reply.body).toEqual({
+      success: true,
+      message: ENROLLED,
+      data: { courseId, courseName: COURSE_NAME },
+    });
 
     const rows = await enrolmentsOf(courseId);
     expect(rows).toHaveLength(1);
@@ -109,7 +115,7 @@ describe('POST /api/Student/add-course-by-code', () => {
       const student = await signedInStudent();
       const reply = await redeem(student, variant);
       expect(reply.status, variant).toBe(200);
-      expect(reply.body.data).toEqual({ courseId });
+      expect(reply.body.data).toEqual({ courseId, courseName: COURSE_NAME });
     }
     expect(await enrolmentsOf(courseId)).toHaveLength(4);
   });
@@ -143,14 +149,49 @@ describe('POST /api/Student/add-course-by-code', () => {
 
     const reply = await redeem(student, second!);
     expect(reply.status).toBe(409);
-    expect(reply.body).toEqual(failure(ALREADY_ENROLLED));
+    expect(reply.body).toEqual(failure(ALREADY_ENROLLED, { courseId, courseName: COURSE_NAME }));
     expect(await codeRow(second!)).toMatchObject({ used_by: null, used_at: null });
     expect(await enrolmentsOf(courseId)).toHaveLength(1);
 
     // The same code again is also "Already enrolled", not "used".
     const again = await redeem(student, first!);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual(failure(ALREADY_ENROLLED));
+    expect(again.body).toEqual(failure(ALREADY_ENROLLED, { courseId, courseName: COURSE_NAME }));
+  });
+
+  // Issue 15, defect 2: the call names no course, so the code decides it and the answer names it.
+  it("names the code's course, which need not be the course whose page the student is on", async () => {
+    const student = await signedInStudent();
+    const pageCourse = await course({ name: 'فيزياء الصف الأول', subject: 'physics' });
+    const codeCourse = await course({ name: 'أحياء الصف الثاني', subject: null });
+    const [code] = await codesFor(codeCourse.courseId);
+
+    const reply = await redeem(student, code!);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toEqual({ courseId: codeCourse.courseId, courseName: 'أحياء الصف الثاني' });
+    expect(await enrolmentsOf(pageCourse.courseId)).toHaveLength(0);
+    expect((await enrolmentsOf(codeCourse.courseId)).map((row) => row.user_id)).toEqual([student.id]);
+
+    // Again: "Already enrolled" in the code's course, and the answer says which.
+    const again = await redeem(student, code!);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(
+      failure(ALREADY_ENROLLED, { courseId: codeCourse.courseId, courseName: 'أحياء الصف الثاني' }),
+    );
+  });
+
+  it('says "Code already used." for a code the student redeemed once but is no longer enrolled by', async () => {
+    const student = await signedInStudent();
+    const { courseId } = await course();
+    const [code] = await codesFor(courseId);
+    expect((await redeem(student, code!)).status).toBe(200);
+    // An admin ends the enrolment; the code stays spent.
+    await api.db.deleteFrom('enrollments').where('course_id', '=', courseId).execute();
+
+    const reply = await redeem(student, code!);
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual(failure(CODE_USED));
+    expect(await enrolmentsOf(courseId)).toHaveLength(0);
   });
 
   it("answers 404 for another tenant's code and leaves it unused", async () => {
@@ -214,14 +255,18 @@ describe('POST /api/Student/add-course-by-code', () => {
 
     const reply = await student.device.call('POST', path);
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ success: true, message: ENROLLED, data: { courseId } });
+    expect(reply.body).toEqual({
+      success: true,
+      message: ENROLLED,
+      data: { courseId, courseName: COURSE_NAME },
+    });
     expect(await enrolmentsOf(courseId)).toMatchObject([
       { user_id: student.id, source: 'free', enrolled_at: api.clock.now().toISOString() },
     ]);
 
     const again = await student.device.call('POST', path);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual(failure(ALREADY_ENROLLED));
+    expect(again.body).toEqual(failure(ALREADY_ENROLLED, { courseId, courseName: COURSE_NAME }));
   });
 
   it('refuses a paid course without a code with 400', async () => {
@@ -415,6 +460,10 @@ describe('wrong-code limit per account', () => {
     await sleep(retryAfter * 1000 + 150);
     const later = await redeem(student, code!);
     expect(later.status).toBe(200);
-    expect(later.body).toEqual({ success: true, message: ENROLLED, data: { courseId } });
+    expect(later.body).toEqual({
+      success: true,
+      message: ENROLLED,
+      data: { courseId, courseName: COURSE_NAME },
+    });
   });
 });

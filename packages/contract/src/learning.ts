@@ -20,7 +20,11 @@ export const AddCourseByCodeQuery = z.object({
   StudentId: idParam,
   courseId: idParam.optional(),
 });
-export const AddCourseByCodeResponse = envelope(z.object({ courseId: z.number().int() }));
+/** The course an enrolment opened (the code decides it), or, with 409 "Already enrolled", the course
+ * the student already has: screens name it, since it need not be the page's course. */
+export const EnrolledCourseRef = z.object({ courseId: z.number().int(), courseName: z.string() });
+export type EnrolledCourseRef = z.infer<typeof EnrolledCourseRef>;
+export const AddCourseByCodeResponse = envelope(EnrolledCourseRef);
 
 export const CourseWithProgress = CourseTree.extend({
   enrollmentDate: z.string().nullable(),

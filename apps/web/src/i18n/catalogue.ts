@@ -87,6 +87,9 @@ export const catalogueMessages = {
       notFound: 'الكود غير موجود',
       used: 'هذا الكود مستخدم من قبل',
       alreadyEnrolled: 'أنت مشترك بالفعل في هذا الكورس',
+      alreadyEnrolledOther: (courseName: string) =>
+        `هذا الكود خاص بكورس «${courseName}»، وأنت مشترك فيه بالفعل.`,
+      openOther: (courseName: string) => `ادخل إلى كورس «${courseName}»`,
       network: 'حدث خطأ أثناء الاشتراك',
       invalid: 'كود الاشتراك غير صالح',
     },
@@ -104,7 +107,11 @@ export const catalogueMessages = {
       back: 'رجوع',
       successTitle: 'تم الاشتراك بنجاح!',
       successBody: 'أصبح الكورس متاحًا لك الآن. ابدأ التعلم أو راجع كورساتك.',
+      /** A code of another course than the page's: it opened that course, not this one. */
+      successOtherBody: (courseName: string) =>
+        `هذا الكود خاص بكورس «${courseName}»، وقد أصبح هذا الكورس متاحًا لك الآن. أما الكورس الذي تتصفحه فما زال يحتاج إلى كود خاص به.`,
       startCourse: 'ابدأ الكورس',
+      startOther: (courseName: string) => `ابدأ كورس «${courseName}»`,
       myCourses: 'عرض كورساتي',
     },
   },

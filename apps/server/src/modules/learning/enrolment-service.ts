@@ -1,13 +1,13 @@
 // Enrolment: by a single-use code (atomic: of two students racing for one code exactly one wins), or
 // directly for a free course. Wrong codes are counted per account and per address.
-import type { CoursePage } from '@app/contract';
+import type { CoursePage, EnrolledCourseRef } from '@app/contract';
 import { normalizeCode, pageCount } from '@app/domain';
 import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { consumeAll, type ClientAddress, type Limits } from '../../lib/limits';
-import { courseColumns, toCourse } from '../catalogue/course-view';
+import { composeCourseName, courseColumns, toCourse } from '../catalogue/course-view';
 import { COURSE_NOT_FOUND } from '../catalogue/catalogue-service';
 
 export const CODE_NOT_FOUND = 'Code not found.';
@@ -57,12 +57,17 @@ export class EnrolmentService {
     };
   }
 
+  /**
+   * The code decides the course (the call names none), and the answer names it, so a code of
+   * another course than the page's says which course it opened. "Already enrolled" is said only when
+   * the student is enrolled in the code's course, and names that course too.
+   */
   async enrolByCode(
     tenant: Tenant,
     userId: number,
     rawCode: string,
     address: ClientAddress,
-  ): Promise<{ courseId: number }> {
+  ): Promise<EnrolledCourseRef> {
     const { db, clock, limits } = this.deps;
     const accountKey = `${tenant.id}:${userId}`;
     // Counted before the code is looked up, and given back once it proves to be a real code.
@@ -71,7 +76,7 @@ export class EnrolmentService {
     const row = await db
       .selectFrom('enrollment_codes as ec')
       .innerJoin('courses as c', 'c.id', 'ec.course_id')
-      .select(['ec.id', 'ec.course_id', 'ec.used_by', 'ec.disabled_at', 'c.active'])
+      .select(['ec.id', 'ec.course_id', 'ec.used_by', 'ec.disabled_at', 'c.active', 'c.name', 'c.subject'])
       .where('ec.code', '=', code)
       .where('ec.tenant_id', '=', tenant.id)
       .executeTakeFirst();
@@ -79,9 +84,12 @@ export class EnrolmentService {
       throw notFound(CODE_NOT_FOUND);
     }
     await guess.refund();
-    if (row.used_by === userId) throw conflict(ALREADY_ENROLLED);
+    const course: EnrolledCourseRef = {
+      courseId: row.course_id,
+      courseName: composeCourseName(row.subject, row.name),
+    };
+    if (await this.isEnrolled(userId, row.course_id)) throw conflict(ALREADY_ENROLLED, course);
     if (row.used_by !== null) throw conflict(CODE_USED);
-    if (await this.isEnrolled(userId, row.course_id)) throw conflict(ALREADY_ENROLLED);
 
     const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
@@ -108,23 +116,24 @@ export class EnrolmentService {
         .returning('id')
         .executeTakeFirst();
       // Enrolled meanwhile by another request: the code is given back by the rollback.
-      if (!enrolled) throw conflict(ALREADY_ENROLLED);
+      if (!enrolled) throw conflict(ALREADY_ENROLLED, course);
     });
-    return { courseId: row.course_id };
+    return course;
   }
 
   /** A course priced 0 is started without a code. */
-  async enrolFree(tenant: Tenant, userId: number, courseId: number): Promise<{ courseId: number }> {
+  async enrolFree(tenant: Tenant, userId: number, courseId: number): Promise<EnrolledCourseRef> {
     const { db, clock } = this.deps;
-    const course = await db
+    const row = await db
       .selectFrom('courses')
-      .select(['id', 'price_cents'])
+      .select(['id', 'price_cents', 'name', 'subject'])
       .where('tenant_id', '=', tenant.id)
       .where('id', '=', courseId)
       .where('active', '=', 1)
       .executeTakeFirst();
-    if (!course) throw notFound(COURSE_NOT_FOUND);
-    if (course.price_cents !== 0) throw badRequest(CODE_REQUIRED, { Code: CODE_REQUIRED });
+    if (!row) throw notFound(COURSE_NOT_FOUND);
+    if (row.price_cents !== 0) throw badRequest(CODE_REQUIRED, { Code: CODE_REQUIRED });
+    const course: EnrolledCourseRef = { courseId, courseName: composeCourseName(row.subject, row.name) };
     const enrolled = await db
       .insertInto('enrollments')
       .values({
@@ -138,8 +147,8 @@ export class EnrolmentService {
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!enrolled) throw conflict(ALREADY_ENROLLED);
-    return { courseId };
+    if (!enrolled) throw conflict(ALREADY_ENROLLED, course);
+    return course;
   }
 }
 

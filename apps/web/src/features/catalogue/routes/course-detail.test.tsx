@@ -7,6 +7,10 @@ import { Component as CourseDetail } from './course-detail';
 
 type Over = Parameters<typeof course>[0];
 
+/** The page's course, and another one, as add-course-by-code names them. */
+const THIS_COURSE = { courseId: 5, courseName: course().courseName };
+const OTHER_COURSE = { courseId: 9, courseName: 'coursesubject:biology الأحياء للصف الثاني' };
+
 const TEACHER = {
   id: 3,
   name: 'أ. محمود عبد الرحمن',
@@ -38,7 +42,7 @@ function api(options: Api = {}) {
       return typeof answer === 'boolean' ? json(200, answer) : answer;
     }
     if (path === '/api/Student/add-course-by-code')
-      return options.enrol?.(call) ?? envelope(200, 'Enrolled successfully', { courseId: 5 });
+      return options.enrol?.(call) ?? envelope(200, 'Enrolled successfully', THIS_COURSE);
     if (path === '/api/Contact/getAll')
       return envelope(200, null, [
         {
@@ -300,7 +304,7 @@ describe('Course detail: enrolment code', () => {
       enrolled: () => enrolled,
       enrol: () => {
         enrolled = true;
-        return envelope(200, 'Enrolled successfully', { courseId: 5 });
+        return envelope(200, 'Enrolled successfully', THIS_COURSE);
       },
     });
     await submitInlineCode(user, ' abcde-23456 ');
@@ -321,15 +325,55 @@ describe('Course detail: enrolment code', () => {
     expect(screen.getByRole('link', { name: 'متابعة الكورس' })).toBeInTheDocument();
   });
 
-  it("a code of another course: 'start course' opens that course", async () => {
-    const { user } = await paidNotEnrolled({
-      enrol: () => envelope(200, 'Enrolled successfully', { courseId: 9 }),
+  // Issue 15, defect 2: the code decides the course; the dialog names it and this page still asks.
+  it('a code of another course says which course it opened, offers to go there, and this page still asks', async () => {
+    let enrolledIn: number | null = null;
+    const { user, calls } = await paidNotEnrolled({
+      enrolled: () => enrolledIn === 5,
+      enrol: () => {
+        enrolledIn = 9;
+        return envelope(200, 'Enrolled successfully', OTHER_COURSE);
+      },
     });
     await submitInlineCode(user, 'ABCDE-23456');
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('link', { name: 'ابدأ الكورس' })).toHaveAttribute(
+    const dialog = await screen.findByRole('dialog', { name: 'تم الاشتراك بنجاح!' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'هذا الكود خاص بكورس «الأحياء للصف الثاني»، وقد أصبح هذا الكورس متاحًا لك الآن. أما الكورس الذي تتصفحه فما زال يحتاج إلى كود خاص به.',
+    );
+    expect(within(dialog).queryByText(/أصبح الكورس متاحًا لك الآن/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'ابدأ كورس «الأحياء للصف الثاني»' })).toHaveAttribute(
       'href',
       '/course-player/9',
+    );
+    await waitFor(() => expect(enrolledChecks(calls).length).toBeGreaterThanOrEqual(2));
+    // The page's own course is not enrolled: it still offers to subscribe.
+    expect(screen.getByRole('button', { name: 'اشترك في الكورس' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'متابعة الكورس' })).not.toBeInTheDocument();
+  });
+
+  it("'already enrolled' in another course names that course and offers to go there, not 'this course'", async () => {
+    const { user } = await paidNotEnrolled({ enrol: () => envelope(409, 'Already enrolled', OTHER_COURSE) });
+    await submitInlineCode(user, 'ABCDE-23456');
+    expect(
+      await screen.findByText('هذا الكود خاص بكورس «الأحياء للصف الثاني»، وأنت مشترك فيه بالفعل.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('أنت مشترك بالفعل في هذا الكورس')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ادخل إلى كورس «الأحياء للصف الثاني»' })).toHaveAttribute(
+      'href',
+      '/course-player/9',
+    );
+  });
+
+  it("'already enrolled' in this page's course says so and the page shows the course as enrolled", async () => {
+    let asked = 0;
+    const { user } = await paidNotEnrolled({
+      enrolled: () => ++asked > 1,
+      enrol: () => envelope(409, 'Already enrolled', THIS_COURSE),
+    });
+    await submitInlineCode(user, 'ABCDE-23456');
+    expect(await screen.findByRole('link', { name: 'متابعة الكورس' })).toHaveAttribute(
+      'href',
+      '/course-player/5',
     );
   });
 });

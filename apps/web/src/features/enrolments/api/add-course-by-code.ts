@@ -1,6 +1,6 @@
 // POST /api/Student/add-course-by-code?Code&StudentId[&courseId]: enrols the student with a code, or
 // without one in a free course (API.md: Code empty and the course id given). 200 means enrolled.
-import { AddCourseByCodeResponse } from '@app/contract';
+import { AddCourseByCodeResponse, EnrolledCourseRef } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { ENROLLED_COURSES_KEY } from './get-enrolled-courses';
@@ -13,8 +13,8 @@ export const CODE_NOT_FOUND = 'Code not found.';
 export const CODE_USED = 'Code already used.';
 export const ALREADY_ENROLLED = 'Already enrolled';
 
-/** Resolves with the id of the course the student is now enrolled in. */
-export async function addCourseByCode(input: AddCourseInput): Promise<number | null> {
+/** Resolves with the course the student is now enrolled in: the code decides it, not the page. */
+export async function addCourseByCode(input: AddCourseInput): Promise<EnrolledCourseRef | null> {
   const query =
     input.kind === 'code'
       ? { Code: input.code, StudentId: input.studentId }
@@ -24,7 +24,14 @@ export async function addCourseByCode(input: AddCourseInput): Promise<number | n
     query,
     schema: AddCourseByCodeResponse,
   });
-  return body.data?.courseId ?? null;
+  return body.data;
+}
+
+/** The course a 409 "Already enrolled" names: the code's course, which need not be the page's. */
+export function alreadyEnrolledCourse(error: unknown): EnrolledCourseRef | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.message !== ALREADY_ENROLLED) return null;
+  const parsed = EnrolledCourseRef.safeParse(error.body?.data);
+  return parsed.success ? parsed.data : null;
 }
 
 /** After enrolling: the page's course and the code's course are rechecked, and my courses reload. */
@@ -32,14 +39,15 @@ export function useAddCourseByCode(pageCourseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addCourseByCode,
-    onSuccess: async (courseId) => {
+    onSuccess: async (enrolled) => {
       const keys: (readonly unknown[])[] = [enrolmentKey(pageCourseId), ENROLLED_COURSES_KEY];
-      if (courseId !== null && courseId !== pageCourseId) keys.push(enrolmentKey(courseId));
+      if (enrolled && enrolled.courseId !== pageCourseId) keys.push(enrolmentKey(enrolled.courseId));
       await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    // 'Already enrolled': the page's answer was stale, so ask again.
+    // 'Already enrolled' in the page's course: the page's answer was stale, so ask again.
     onError: async (error) => {
-      if (error instanceof ApiError && error.status === 409 && error.message === ALREADY_ENROLLED)
+      const course = alreadyEnrolledCourse(error);
+      if (course?.courseId === pageCourseId)
         await queryClient.invalidateQueries({ queryKey: enrolmentKey(pageCourseId) });
     },
   });

@@ -1,21 +1,25 @@
 // The enrolment-code form (inline on the course page and as step 2 of the dialog). Spec: the code
 // must be non-empty after trimming and the student logged in with a stored id; the server's answer
 // is turned into an Arabic message (enrolmentErrorMessage).
-import { isWellFormedCode } from '@app/domain';
+import type { EnrolledCourseRef } from '@app/contract';
+import { isWellFormedCode, splitCourseName } from '@app/domain';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { catalogueMessages } from '../../../i18n/catalogue';
 import { useAuth } from '../../auth/hooks/use-auth';
-import { useAddCourseByCode } from '../api/add-course-by-code';
+import { paths } from '../../../config/paths';
+import { alreadyEnrolledCourse, useAddCourseByCode } from '../api/add-course-by-code';
 import { enrolmentErrorMessage } from '../utils/enrolment-error';
 
 const t = catalogueMessages.enrolment;
 
 type Props = {
   courseId: number;
-  /** Called with the id of the course the code enrolled the student in. */
-  onEnrolled: (courseId: number) => void;
+  /** Called with the course the code enrolled the student in (the code decides it, not the page);
+   * null when the server did not name it. */
+  onEnrolled: (enrolled: EnrolledCourseRef | null) => void;
   submitLabel?: string;
   submittingLabel?: string;
   /** Extra buttons beside submit (the dialog's 'back'). */
@@ -39,8 +43,11 @@ export function EnrolmentCodeForm({
   const [code, setCode] = useState('');
   const [localError, setLocalError] = useState<string | null>(null);
   const mutation = useAddCourseByCode(courseId);
-  const error = localError ?? (mutation.isError ? enrolmentErrorMessage(mutation.error) : null);
+  const error = localError ?? (mutation.isError ? enrolmentErrorMessage(mutation.error, courseId) : null);
   const needsLogin = localError === t.errors.login;
+  // Already enrolled in the code's course, which is not this page's: offer to go there.
+  const enrolledElsewhere = mutation.isError ? alreadyEnrolledCourse(mutation.error) : null;
+  const otherCourse = enrolledElsewhere && enrolledElsewhere.courseId !== courseId ? enrolledElsewhere : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,7 +59,7 @@ export function EnrolmentCodeForm({
     setLocalError(null);
     mutation.mutate(
       { kind: 'code', code: trimmed, studentId: user.id },
-      { onSuccess: (enrolledId) => onEnrolled(enrolledId ?? courseId) },
+      { onSuccess: (enrolled) => onEnrolled(enrolled) },
     );
   }
 
@@ -78,6 +85,11 @@ export function EnrolmentCodeForm({
         }}
       />
       {needsLogin && loginAction ? <div>{loginAction}</div> : null}
+      {otherCourse ? (
+        <Link to={paths.coursePlayer.getHref(otherCourse.courseId)} className={buttonClass('secondary')}>
+          {t.errors.openOther(splitCourseName(otherCourse.courseName).displayName)}
+        </Link>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
           {mutation.isPending ? submittingLabel : submitLabel}

@@ -1,7 +1,8 @@
 // Spec (enrolment dialog): 1 choose a method (have a code / contact supervisor / cancel), 2 enter the
 // code (verify / back), 3 success (start course / view my courses). The flow is remounted on every
 // open, so it always starts from its first step with an empty code.
-import { toArabicDigits } from '@app/domain';
+import type { EnrolledCourseRef } from '@app/contract';
+import { splitCourseName, toArabicDigits } from '@app/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -23,30 +24,30 @@ type Props = {
   session: number;
   initialStep: EnrolmentStep;
   /** The course a code enrolled the student in, when the dialog opens at the success step. */
-  enrolledCourseId: number | null;
+  enrolledCourse: EnrolledCourseRef | null;
   courseId: number;
   courseName: string;
   onClose: () => void;
 };
 
-type FlowState = { session: number; step: EnrolmentStep; enrolledId: number | null };
+type FlowState = { session: number; step: EnrolmentStep; enrolled: EnrolledCourseRef | null };
 
 export function EnrolmentDialog({
   open,
   session,
   initialStep,
-  enrolledCourseId,
+  enrolledCourse,
   courseId,
   courseName,
   onClose,
 }: Props) {
-  const fresh: FlowState = { session, step: initialStep, enrolledId: enrolledCourseId };
+  const fresh: FlowState = { session, step: initialStep, enrolled: enrolledCourse };
   const [state, setState] = useState<FlowState>(fresh);
   // A new session (the dialog was opened again) starts over.
   if (state.session !== session) setState(fresh);
-  const { step, enrolledId } = state.session === session ? state : fresh;
-  const go = (next: EnrolmentStep, id: number | null = enrolledId) =>
-    setState({ session, step: next, enrolledId: id });
+  const { step, enrolled } = state.session === session ? state : fresh;
+  const go = (next: EnrolmentStep, course: EnrolledCourseRef | null = enrolled) =>
+    setState({ session, step: next, enrolled: course });
 
   return (
     <Dialog
@@ -67,7 +68,7 @@ export function EnrolmentDialog({
               autoFocus
               submitLabel={t.verify}
               submittingLabel={t.verifying}
-              onEnrolled={(id) => go(3, id)}
+              onEnrolled={(course) => go(3, course)}
               actions={
                 <Button variant="ghost" onClick={() => go(1)}>
                   {t.back}
@@ -76,7 +77,10 @@ export function EnrolmentDialog({
             />
           </div>
         ) : (
-          <SuccessStep courseId={enrolledId ?? courseId} />
+          <SuccessStep
+            other={enrolled && enrolled.courseId !== courseId ? enrolled : null}
+            courseId={courseId}
+          />
         )}
       </div>
     </Dialog>
@@ -115,8 +119,10 @@ function ChooseStep({
   );
 }
 
-function SuccessStep({ courseId }: { courseId: number }) {
+/** `other`: the code was of another course than the page's, which it opened instead; named here. */
+function SuccessStep({ courseId, other }: { courseId: number; other: EnrolledCourseRef | null }) {
   const first = useFocusOnMount<HTMLAnchorElement>();
+  const otherName = other ? splitCourseName(other.courseName).displayName : null;
   return (
     <div className="space-y-4">
       <div role="status" className="flex items-center gap-3 rounded-xl bg-green-50 p-4 text-green-900">
@@ -130,16 +136,16 @@ function SuccessStep({ courseId }: { courseId: number }) {
         >
           <path d="M20 6 9 17l-5-5" />
         </svg>
-        <p>{t.successBody}</p>
+        <p>{otherName ? t.successOtherBody(otherName) : t.successBody}</p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Link
           ref={first}
           data-autofocus=""
-          to={paths.coursePlayer.getHref(courseId)}
+          to={paths.coursePlayer.getHref(other?.courseId ?? courseId)}
           className={buttonClass('primary', 'flex-1')}
         >
-          {t.startCourse}
+          {otherName ? t.startOther(otherName) : t.startCourse}
         </Link>
         <Link to={paths.enrolledCourses.getHref()} className={buttonClass('secondary', 'flex-1')}>
           {t.myCourses}

@@ -1,6 +1,7 @@
 // Spec (course detail enrolment): checking (spinner) → enrolled (continue) or not enrolled: a free
 // course starts directly; a paid one offers the enrolment dialog, a contact-supervisor chat and the
 // code box. Logged out, the buttons lead to /login and back here afterwards.
+import type { EnrolledCourseRef } from '@app/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -21,7 +22,12 @@ const t = catalogueMessages.enrolment;
 
 export type EnrolmentCourse = { id: number; price: number; displayName: string };
 
-type DialogState = { open: boolean; session: number; step: EnrolmentStep; enrolledId: number | null };
+type DialogState = {
+  open: boolean;
+  session: number;
+  step: EnrolmentStep;
+  enrolled: EnrolledCourseRef | null;
+};
 
 export function EnrolmentPanel({ course }: { course: EnrolmentCourse }) {
   const { user } = useAuth();
@@ -36,9 +42,9 @@ export function EnrolmentPanel({ course }: { course: EnrolmentCourse }) {
       {label}
     </Link>
   );
-  const [dialog, setDialog] = useState<DialogState>({ open: false, session: 0, step: 1, enrolledId: null });
-  const openDialog = (step: EnrolmentStep, enrolledId: number | null = null) =>
-    setDialog((d) => ({ open: true, session: d.session + 1, step, enrolledId }));
+  const [dialog, setDialog] = useState<DialogState>({ open: false, session: 0, step: 1, enrolled: null });
+  const openDialog = (step: EnrolmentStep, enrolled: EnrolledCourseRef | null = null) =>
+    setDialog((d) => ({ open: true, session: d.session + 1, step, enrolled }));
 
   const isFree = course.price === 0;
   const body = user ? (
@@ -46,7 +52,7 @@ export function EnrolmentPanel({ course }: { course: EnrolmentCourse }) {
       course={course}
       studentId={user.id}
       onSubscribe={() => openDialog(1)}
-      onCodeEnrolled={(id) => openDialog(3, id)}
+      onCodeEnrolled={(enrolled) => openDialog(3, enrolled)}
     />
   ) : isFree ? (
     loginLink(t.startFree)
@@ -55,7 +61,7 @@ export function EnrolmentPanel({ course }: { course: EnrolmentCourse }) {
       course={course}
       primary={loginLink(t.subscribe)}
       loginAction={loginLink(t.loginToEnrol, 'ghost')}
-      onCodeEnrolled={(id) => openDialog(3, id)}
+      onCodeEnrolled={(enrolled) => openDialog(3, enrolled)}
     />
   );
 
@@ -66,7 +72,7 @@ export function EnrolmentPanel({ course }: { course: EnrolmentCourse }) {
         open={dialog.open}
         session={dialog.session}
         initialStep={dialog.step}
-        enrolledCourseId={dialog.enrolledId}
+        enrolledCourse={dialog.enrolled}
         courseId={course.id}
         courseName={course.displayName}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
@@ -84,7 +90,7 @@ function SignedIn({
   course: EnrolmentCourse;
   studentId: number;
   onSubscribe: () => void;
-  onCodeEnrolled: (courseId: number) => void;
+  onCodeEnrolled: (enrolled: EnrolledCourseRef | null) => void;
 }) {
   const enrolment = useIsEnrolled(studentId, course.id);
   if (enrolment.isPending) return <Spinner label={t.checking} />;
@@ -149,7 +155,9 @@ function StartFree({ course, studentId }: { course: EnrolmentCourse; studentId: 
       >
         {mutation.isPending ? t.starting : t.startFree}
       </Button>
-      {mutation.isError ? <Alert tone="error">{enrolmentErrorMessage(mutation.error)}</Alert> : null}
+      {mutation.isError ? (
+        <Alert tone="error">{enrolmentErrorMessage(mutation.error, course.id)}</Alert>
+      ) : null}
     </div>
   );
 }
@@ -163,7 +171,7 @@ function PaidOptions({
   course: EnrolmentCourse;
   primary: ReactNode;
   loginAction?: ReactNode;
-  onCodeEnrolled: (courseId: number) => void;
+  onCodeEnrolled: (enrolled: EnrolledCourseRef | null) => void;
 }) {
   return (
     <div className="space-y-3">
