@@ -191,6 +191,7 @@ describe('GET /api/Course/tree-course-with-progress', () => {
         courseName: 'coursesubject:chemistry كيمياء الصف الثالث',
         enrollmentDate: START.toISOString(),
         isOpenToAll: false,
+        timeZone: 'Africa/Cairo',
         units: [
           {
             id: built.unitIds[0],

@@ -43,9 +43,10 @@ beforeEach(() => {
 
 type Student = Awaited<ReturnType<typeof signedInStudent>>;
 
-async function signedInStudent(on: TestApi = api) {
-  const fields = await registerStudent(on);
+async function signedInStudent(on: TestApi = api, tenantSlug = TENANT) {
+  const fields = await registerStudent(on, {}, tenantSlug);
   const device = on.device();
+  device.tenant = tenantSlug;
   const student = {
     id: fields.id,
     device,
@@ -372,6 +373,7 @@ describe('GET /api/Course/tree-unit-with-progress', () => {
         ],
         enrollmentDate: START.toISOString(),
         order: 2,
+        timeZone: 'Africa/Cairo',
       },
     });
   });
@@ -443,6 +445,39 @@ describe('lessons of a unit unlocked by a code', () => {
     });
     expect(submitted.status).toBe(200);
     expect((await content(student, video)).status).toBe(200);
+  });
+});
+
+describe('a school in Oman (Asia/Muscat)', () => {
+  // 14:00 on 18 November in Muscat (UTC+4): the window closes at Muscat's midnight starting 25 November.
+  const REDEEMED = new Date('2026-11-18T10:00:00Z');
+  // 01:30 on 25 November in Muscat, while it is still 23:30 on 24 November in Cairo.
+  const CHECKED = new Date('2026-11-24T21:30:00Z');
+
+  it("counts the window in the tenant's time zone and sends that zone with the unit", async () => {
+    const oman = await api.services.tenants.ensure(
+      { slug: 'oman1', name: 'O', timeZone: 'Asia/Muscat' },
+      api.clock,
+    );
+    api.clock.set(REDEEMED);
+    const built = await course({ grade: 'Oman9' }, api, oman.id);
+    const student = await signedInStudent(api, 'oman1');
+    const [code] = await unitCodes(built.unitIds[0]!, 1, api, oman.id);
+    expect((await enterCode(student, code!)).status).toBe(200);
+    expect((await unitTree(student, built.unitIds[0]!)).body.data).toMatchObject({
+      enrollmentDate: REDEEMED.toISOString(),
+      timeZone: 'Asia/Muscat',
+    });
+
+    api.clock.set(CHECKED);
+    await student.relogin();
+    const refused = await content(student, built.lessonIds[0]![0]!);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ success: false, message: ENDED });
+    expect((await myUnits(student)).body.data.units).toMatchObject([
+      { unitId: built.unitIds[0], active: false },
+    ]);
+    expect((await unitTree(student, built.unitIds[0]!)).body.data.timeZone).toBe('Asia/Muscat');
   });
 });
 

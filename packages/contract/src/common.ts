@@ -50,6 +50,12 @@ const pageParam = (fallback: number, max: number) =>
 export const pageNumberParam = pageParam(1, Number.MAX_SAFE_INTEGER);
 export const pageSizeParam = pageParam(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 
+/**
+ * The tenant's IANA time zone, sent with every answer whose dates feed a unit window: the client
+ * counts the window's days in it with the same domain rule as the server.
+ */
+export const TimeZoneField = z.string();
+
 /** Database ids are 32-bit: a larger number names nothing, and must be a 400, not a database error. */
 export const MAX_ID = 2_147_483_647;
 export const idParam = z.coerce.number().int().positive().max(MAX_ID);

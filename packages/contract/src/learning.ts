@@ -1,7 +1,7 @@
 // A student's own learning: enrolments, the course tree with progress, lesson content, completion
 // and server-graded quizzes.
 import { z } from 'zod';
-import { envelope, idField, idParam, pageNumberParam, pageSizeParam } from './common';
+import { TimeZoneField, envelope, idField, idParam, pageNumberParam, pageSizeParam } from './common';
 import { CourseTree } from './catalogue';
 
 export const EnrolledCoursesQuery = z.object({
@@ -29,6 +29,7 @@ export const AddCourseByCodeResponse = envelope(EnrolledCourseRef);
 export const CourseWithProgress = CourseTree.extend({
   enrollmentDate: z.string().nullable(),
   isOpenToAll: z.boolean(),
+  timeZone: TimeZoneField,
 });
 export type CourseWithProgress = z.infer<typeof CourseWithProgress>;
 export const CourseWithProgressResponse = envelope(CourseWithProgress);

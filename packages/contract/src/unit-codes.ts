@@ -1,6 +1,6 @@
 // Single lectures (units) unlocked by a unit code.
 import { z } from 'zod';
-import { envelope, idParam, pageNumberParam, pageSizeParam } from './common';
+import { TimeZoneField, envelope, idParam, pageNumberParam, pageSizeParam } from './common';
 import { LessonRef } from './catalogue';
 
 export const EnterCodeQuery = z.object({ code: z.string().max(64).optional() });
@@ -44,6 +44,7 @@ export const UnitWithProgress = z.object({
   lessons: z.array(LessonRef),
   enrollmentDate: z.string().nullable(),
   order: z.number().int(),
+  timeZone: TimeZoneField,
 });
 export type UnitWithProgress = z.infer<typeof UnitWithProgress>;
 export const UnitWithProgressResponse = envelope(UnitWithProgress);

@@ -56,6 +56,7 @@ export class ProgressService {
       enrollmentDate: enrollment.enrolled_at,
       isOpenToAll: course.openToAll,
       units: unitRefs(course.units, studentProgress),
+      timeZone: tenant.time_zone,
     };
   }
 

@@ -197,6 +197,7 @@ export class UnitCodeService {
       lessons,
       enrollmentDate: unit.unlocked_at,
       order,
+      timeZone: tenant.time_zone,
     };
   }
 }

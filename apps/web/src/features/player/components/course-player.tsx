@@ -1,13 +1,7 @@
 // The course player: the curriculum with availability and locks from the domain rules, the open
 // lesson from the URL, the countdown of a time-limited course, and the lesson itself.
 import type { CourseWithProgress } from '@app/contract';
-import {
-  DEFAULT_TIME_ZONE,
-  coursePercentComplete,
-  selectionProblem,
-  splitCourseName,
-  type LessonPosition,
-} from '@app/domain';
+import { coursePercentComplete, selectionProblem, splitCourseName, type LessonPosition } from '@app/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { playerMessages } from '../../../i18n/player';
@@ -38,8 +32,7 @@ export function CoursePlayer({ course, reload }: { course: CourseWithProgress; r
   );
   const [submittedQuizIds, setSubmittedQuizIds] = useState<ReadonlySet<number>>(() => new Set());
   const units = useMemo(
-    () =>
-      courseOutline(course, { now, timeZone: DEFAULT_TIME_ZONE, local: { completedIds, submittedQuizIds } }),
+    () => courseOutline(course, { now, local: { completedIds, submittedQuizIds } }),
     [course, now, completedIds, submittedQuizIds],
   );
   const { position, go } = useLessonPosition(units, 'course');

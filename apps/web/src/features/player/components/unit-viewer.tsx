@@ -2,7 +2,6 @@
 // lesson after an unsubmitted quiz locked, and the more opaque watermark.
 import type { UnitWithProgress } from '@app/contract';
 import {
-  DEFAULT_TIME_ZONE,
   isUnitAccessible,
   lockedFlags,
   selectionProblem,
@@ -39,9 +38,9 @@ export function UnitViewer({ unit, reload }: { unit: UnitWithProgress; reload: (
       unitCodeAvailability({
         now,
         redeemedAt: unit.enrollmentDate ? new Date(unit.enrollmentDate) : null,
-        timeZone: DEFAULT_TIME_ZONE,
+        timeZone: unit.timeZone,
       }),
-    [now, unit.enrollmentDate],
+    [now, unit.enrollmentDate, unit.timeZone],
   );
   const [completedIds, setCompletedIds] = useState<ReadonlySet<string>>(() => new Set());
   const [submittedQuizIds, setSubmittedQuizIds] = useState<ReadonlySet<number>>(() => new Set());

@@ -31,7 +31,7 @@ export function withLocalProgress(lesson: LessonRef, local: LocalProgress): Less
 
 export function courseOutline(
   course: CourseWithProgress,
-  options: { now: Date; timeZone: string; local: LocalProgress },
+  options: { now: Date; local: LocalProgress },
 ): OutlineUnit[] {
   const enrollmentDate = course.enrollmentDate ? new Date(course.enrollmentDate) : null;
   return course.units.map((unit, unitIndex) => {
@@ -40,7 +40,8 @@ export function courseOutline(
       enrollmentDate,
       unitIndex,
       isOpenToAll: course.isOpenToAll,
-      timeZone: options.timeZone,
+      // The tenant's zone, as the server counts the same window.
+      timeZone: course.timeZone,
     });
     return {
       id: unit.id,

@@ -154,6 +154,21 @@ describe('course player: curriculum and locks', () => {
     expect(within(screen.getByRole('alert')).getByText('انتهت فترة الوصول لهذه الوحدة')).toBeInTheDocument();
   });
 
+  it("counts the windows in the tenant's time zone the server sends (Oman)", async () => {
+    // Enrolled 14:00 on 18 November in Muscat; now 01:30 on 25 November there (23:30 on the 24th in
+    // Cairo): unit 1 has ended, as the server says, and unit 2 has 7 days left.
+    vi.setSystemTime(new Date('2026-11-24T21:30:00Z'));
+    fakeServer({
+      course: makeCourse({ enrollmentDate: '2026-11-18T10:00:00.000Z', timeZone: 'Asia/Muscat' }),
+    });
+    renderPlayer();
+    expect(await screen.findByRole('heading', { name: 'درس 5' })).toBeInTheDocument();
+    const first = screen.getByRole('button', { name: /الوحدة الأولى/ });
+    expect(first).toHaveAttribute('aria-disabled', 'true');
+    expect(first).toHaveTextContent('انتهت فترة الوصول لهذه الوحدة');
+    expect(screen.getByRole('button', { name: /الوحدة الثانية/ })).toHaveTextContent('متاحة، يتبقى ٧ أيام');
+  });
+
   it('says when a unit opens, and that the enrolment date is missing, with the units locked', async () => {
     fakeServer({
       course: makeCourse({ enrollmentDate: new Date(NOW.getTime() + 2 * DAY_MS).toISOString() }),

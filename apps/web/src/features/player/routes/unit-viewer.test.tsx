@@ -81,6 +81,23 @@ describe('unit viewer', () => {
     expect(within(lessons()).getByText('متاحة، يتبقى ٥ أيام')).toHaveClass('text-green-700');
   });
 
+  it("counts the code window in the tenant's time zone the server sends (Oman)", async () => {
+    // Redeemed 14:00 on 18 November in Muscat; now 01:30 on 25 November there, still the 24th in
+    // Cairo: the server refuses the lessons, and so does the screen.
+    vi.setSystemTime(new Date('2026-11-24T21:30:00Z'));
+    const redeemed = { enrollmentDate: '2026-11-18T10:00:00.000Z' };
+    const calls = fakeServer({ unit: makeUnit({ ...redeemed, timeZone: 'Asia/Muscat' }) });
+    const { unmount } = renderViewer();
+    expect(await screen.findByRole('heading', { name: 'الوحدة غير متاحة' })).toBeInTheDocument();
+    expect(lessonCalls(calls)).toEqual([]);
+    unmount();
+
+    fakeServer({ unit: makeUnit({ ...redeemed, timeZone: 'Africa/Cairo' }) });
+    renderViewer();
+    await screen.findByRole('heading', { name: 'درس 43' });
+    expect(within(lessons()).getByText('متاحة، يتبقى يوم واحد')).toBeInTheDocument();
+  });
+
   it('draws the watermark more opaque than in the course player', async () => {
     fakeServer({});
     renderViewer();

@@ -47,6 +47,7 @@ export function makeCourse(overrides: Partial<CourseWithProgress> = {}): CourseW
     courseName: 'coursesubject:chemistry الكيمياء للصف الثالث',
     enrollmentDate: daysBefore(3),
     isOpenToAll: false,
+    timeZone: 'Africa/Cairo',
     units: [
       {
         id: 100,
@@ -140,6 +141,7 @@ export function makeUnit(overrides: Partial<UnitWithProgress> = {}): UnitWithPro
     courseName: 'physics الفيزياء',
     enrollmentDate: daysBefore(2),
     order: 2,
+    timeZone: 'Africa/Cairo',
     lessons: [
       video(41, 'المجال المغناطيسي', true),
       quiz(42, 'اختبار قصير', true),
