@@ -173,6 +173,8 @@ describe('server-rendered catalogue pages', () => {
     ['/courses/987654', 'تفاصيل الكورس غير موجودة'],
     // A grade written another way: the app sends it to the canonical list.
     ['/courses/egypt/grade/3', LIST_TITLE],
+    // A grade the country does not have (issue 15): not found, not silently Secondary 1.
+    ['/courses/egypt/grade/secondary9', 'الصفحة غير موجودة'],
   ])('%s is left to the app', async (path, heading) => {
     const html = await (await fetch(`${server.url}${path}`)).text();
     expect(html).not.toContain('data-prerendered');

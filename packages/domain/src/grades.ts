@@ -123,7 +123,16 @@ function parseGrade(raw: string, country: Country | undefined): Grade | null {
 export function normalizeGrade(input: string | null | undefined, country: Country): Grade;
 export function normalizeGrade(input: string | null | undefined, country?: Country): Grade | null;
 export function normalizeGrade(input: string | null | undefined, country?: Country): Grade | null {
+  if (!country) return input == null ? null : parseGrade(input, country);
+  return gradeOfCountry(input, country) ?? defaultGrade(country);
+}
+
+/**
+ * Like normalizeGrade with a country, but without the default: a form that names none of the
+ * country's grades ('secondary9' in Egypt, 'secondary3' in Oman) gives null. For addresses, where
+ * a wrong grade must be 'not found', not silently the first grade.
+ */
+export function gradeOfCountry(input: string | null | undefined, country: Country): Grade | null {
   const parsed = input == null ? null : parseGrade(input, country);
-  if (!country) return parsed;
-  return parsed && countryOfGrade(parsed) === country ? parsed : defaultGrade(country);
+  return parsed && countryOfGrade(parsed) === country ? parsed : null;
 }

@@ -14,6 +14,7 @@ export * from './phone';
 export * from './progress';
 export * from './quiz-order';
 export * from './quiz-scoring';
+export * from './route-grade';
 export * from './terms';
 export * from './text-rules';
 export * from './unit-availability';

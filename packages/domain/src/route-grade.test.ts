@@ -22,6 +22,7 @@ describe('resolveRouteGrade', () => {
       country: 'oman',
       canonical: false,
     });
+    expect(resolveRouteGrade('oman', '5')).toEqual({ grade: 'Oman5', country: 'oman', canonical: false });
     expect(resolveRouteGrade(undefined, '3rd secondary')).toEqual({
       grade: 'Secondary3',
       country: null,
@@ -29,13 +30,27 @@ describe('resolveRouteGrade', () => {
     });
   });
 
-  it("uses the country's default grade for an unreadable or foreign grade", () => {
-    expect(resolveRouteGrade('egypt', 'oman5')?.grade).toBe('Secondary1');
-    expect(resolveRouteGrade('oman', 'nonsense')?.grade).toBe('Oman4');
+  // Issue 15, defect 14: a bad grade is not the country's first grade, it is no page at all.
+  it("names no page for a grade the country does not have, instead of the country's first grade", () => {
+    for (const [country, grade] of [
+      ['egypt', 'secondary9'],
+      ['egypt', 'secondary0'],
+      ['egypt', '7'],
+      ['egypt', 'oman5'],
+      ['egypt', 'nonsense'],
+      ['oman', 'secondary3'],
+      ['oman', '2'],
+      ['oman', 'oman13'],
+      ['oman', 'nonsense'],
+      ['oman', ''],
+    ] as const)
+      expect(resolveRouteGrade(country, grade), `${country}/${grade}`).toBeNull();
   });
 
   it('names no page for an unknown country or an unreadable grade without a country', () => {
     expect(resolveRouteGrade('france', 'secondary1')).toBeNull();
     expect(resolveRouteGrade(undefined, 'nonsense')).toBeNull();
+    expect(resolveRouteGrade(undefined, 'secondary9')).toBeNull();
+    expect(resolveRouteGrade(undefined, undefined)).toBeNull();
   });
 });

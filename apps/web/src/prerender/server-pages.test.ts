@@ -39,6 +39,8 @@ describe('matchServerPage', () => {
     // No such country, no such grade, a grade of the other country.
     '/courses/france/grade/secondary3',
     '/courses/egypt/grade/oman99',
+    '/courses/egypt/grade/secondary9',
+    '/courses/oman/grade/nonsense',
     '/courses/oman/grade/secondary3',
     // No such course id.
     '/courses/0',

@@ -8,6 +8,7 @@
 // contact links (the footer's, and the course page's 'contact the supervisor'): the app asks for them
 // as soon as its frame is on the page, and on a slow phone the answer can come back before the screen
 // inside the frame is taken over, which then no longer matches a page rendered without them.
+import { resolveRouteGrade } from '@app/domain';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { readPage } from '../components/ui/pagination';
@@ -16,7 +17,6 @@ import { activeCoursesQueryOptions } from '../features/catalogue/api/get-active-
 import { courseQueryOptions } from '../features/catalogue/api/get-course';
 import { courseTreeQueryOptions } from '../features/catalogue/api/get-course-tree';
 import { readCourseId } from '../features/catalogue/utils/course-id';
-import { resolveRouteGrade } from '../features/catalogue/utils/route-grade';
 import { contactQueryOptions } from '../features/site/contact';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each read has its own data type

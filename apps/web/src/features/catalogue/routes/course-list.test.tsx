@@ -199,4 +199,17 @@ describe('Course list by grade', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' })).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
+
+  // Issue 15, defect 14: a grade the country lacks used to show Secondary 1 silently.
+  it.each(['/courses/egypt/grade/secondary9', '/courses/oman/grade/secondary2', '/courses/grade/grade99'])(
+    'shows the not-found content for a grade that names no grade (%s), asking for no courses',
+    (url) => {
+      const calls = stubFetch(() => envelope(200, null, coursePage([course()])));
+      const { router } = renderList(url);
+      expect(screen.getByRole('heading', { level: 1, name: 'الصفحة غير موجودة' })).toBeInTheDocument();
+      expect(screen.queryByText(/الصف الأول الثانوي/)).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(url);
+      expect(calls).toHaveLength(0);
+    },
+  );
 });

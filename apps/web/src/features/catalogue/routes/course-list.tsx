@@ -1,7 +1,7 @@
 // Spec (course list by grade): breadcrumb, a paginated grid of the grade's active courses (page in
 // the URL), subject chips when the page has more than one subject, 6 skeleton cards while loading,
 // error with retry, empty messages. A new grade or page is a new query, so it refetches.
-import { gradeLabelAr, type Country, type Grade } from '@app/domain';
+import { gradeLabelAr, resolveRouteGrade, type Country, type Grade } from '@app/domain';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -16,7 +16,6 @@ import { CourseCard } from '../components/course-card';
 import { NotFoundContent } from '../components/not-found-content';
 import { SubjectChips } from '../components/subject-chips';
 import { filterBySubject, subjectsOf } from '../utils/subjects';
-import { resolveRouteGrade } from '../utils/route-grade';
 
 const t = catalogueMessages.courseList;
 
