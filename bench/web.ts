@@ -2,6 +2,9 @@
 //
 //   (a) the home page, second visit (splash already seen this session), cold HTTP cache: gzip bytes of
 //       the JS, CSS and fonts it loads before any interaction;
+//   (a') the home page, first visit of a session (splash due), cold HTTP cache, no throttling: what
+//       the first contentful paint showed (the page's splash) and when the home page was usable,
+//       median of the runs, at 360×800;
 //   (b) the course player on an MP4 lesson: JS loaded before the first video frame, and no hls.js;
 //   (c) Lighthouse 12 (mobile preset, simulated throttling), 3 runs each, median: performance,
 //       accessibility, best practices and LCP for `/` (second visit) and `/login`; performance for a
@@ -23,6 +26,7 @@ import lighthouse from 'lighthouse';
 import type { Browser, Page, Response } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM, CHROMIUM_ARGS, PHONE, launchBrowser, newContext } from '../e2e/support/browser';
+import { firstVisit, type FirstVisit } from '../e2e/support/first-visit';
 import type { InPage, VideoLike } from '../e2e/support/in-page';
 import { startServer, type RunningServer } from '../e2e/support/server';
 
@@ -40,6 +44,9 @@ const BUDGETS = {
   lighthouseScore: 0.95,
   lighthouseListScore: 0.9,
   lcpSeconds: 2.0,
+  /** A first visit: the splash is painted at once, and the page is usable after its 1.5 s + 300 ms. */
+  firstPaintSeconds: 1.0,
+  firstVisitUsableSeconds: 2.5,
 } as const;
 
 type Kind = 'js' | 'css' | 'font' | 'other';
@@ -113,6 +120,24 @@ async function measureHome(browser: Browser, server: RunningServer) {
     jsGzip: sum(loaded, 'js'),
     cssGzip: sum(loaded, 'css'),
     fontGzip: sum(loaded, 'font'),
+  };
+}
+
+/** A first visit of a session, `runs` times in fresh contexts (cold cache): median first paint and
+ * time to a usable home page, and whether every first paint was the splash. */
+async function measureFirstVisit(browser: Browser, server: RunningServer, runs: number) {
+  const visits: FirstVisit[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const context = await newContext(browser, server.url, PHONE);
+    visits.push(await firstVisit(await context.newPage()));
+    await context.close();
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return {
+    visits,
+    firstPaintMs: median(visits.map((visit) => visit.firstPaintMs)),
+    usableMs: median(visits.map((visit) => visit.usableMs)),
+    splashEveryTime: visits.every((visit) => visit.splashAtFirstPaint === 'flex'),
   };
 }
 
@@ -368,6 +393,7 @@ async function main(): Promise<void> {
   try {
     console.log('Home page assets and course player JS…');
     const home = await measureHome(browser, server);
+    const first = await measureFirstVisit(browser, server, RUNS);
     const player = await measurePlayer(browser, server);
     await browser.close();
 
@@ -405,6 +431,24 @@ async function main(): Promise<void> {
         measured: kb(home.fontGzip),
         limit: `≤ ${BUDGETS.homeFontKb} KB`,
         verdict: verdict(home.fontGzip <= BUDGETS.homeFontKb * KB),
+      },
+      {
+        budget: 'home, first visit: the first paint shows the splash',
+        measured: first.splashEveryTime ? 'every run' : 'not every run',
+        limit: 'every run',
+        verdict: verdict(first.splashEveryTime),
+      },
+      {
+        budget: 'home, first visit: first contentful paint (median)',
+        measured: `${(first.firstPaintMs / 1000).toFixed(2)} s`,
+        limit: `≤ ${BUDGETS.firstPaintSeconds.toFixed(1)} s`,
+        verdict: verdict(first.firstPaintMs <= BUDGETS.firstPaintSeconds * 1000),
+      },
+      {
+        budget: 'home, first visit: usable after the splash (median)',
+        measured: `${(first.usableMs / 1000).toFixed(2)} s`,
+        limit: `≤ ${BUDGETS.firstVisitUsableSeconds.toFixed(1)} s`,
+        verdict: verdict(first.usableMs <= BUDGETS.firstVisitUsableSeconds * 1000),
       },
       {
         budget: 'player: JS gzip before the first video frame',
@@ -487,6 +531,7 @@ async function main(): Promise<void> {
           budgets: BUDGETS,
           rows,
           home: { ...home, assets: home.assets.sort((a, b) => b.gzipBytes - a.gzipBytes) },
+          firstVisit: first,
           player: { ...player, assets: player.assets.sort((a, b) => b.gzipBytes - a.gzipBytes) },
           lighthouse: lighthouseResults,
         },

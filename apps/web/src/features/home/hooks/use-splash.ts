@@ -19,9 +19,24 @@ export function shouldShowSplash(hash: string): boolean {
   return !hash && storage.session.get(STORAGE_KEYS.splashSeen) === null && !prefersReducedMotion();
 }
 
+/** Progress after `elapsedMs`: 4 points every 30 ms, at most 100. */
+const progressAfter = (elapsedMs: number) =>
+  Math.min(100, Math.floor(elapsedMs / SPLASH.stepMs) * SPLASH.step);
+
+/**
+ * How long the splash has already been on screen: the page's own splash (index.html, shown by
+ * build/boot.js from the first paint) counts, so the app's continues it rather than starting again.
+ * The mark is still on <html> during the app's first render (app.tsx clears it after).
+ */
+function alreadyShownMs(): number {
+  const booted = typeof document !== 'undefined' && document.documentElement.hasAttribute('data-splash');
+  return booted ? Math.max(0, Math.round(performance.now())) : 0;
+}
+
 export function useSplash(hash: string): { visible: boolean; progress: number; done: boolean } {
   const [visible, setVisible] = useState(() => shouldShowSplash(hash));
-  const [progress, setProgress] = useState(0);
+  const [shownMs] = useState(alreadyShownMs);
+  const [progress, setProgress] = useState(() => progressAfter(shownMs));
   const [done, setDone] = useState(false);
 
   useEffect(() => {
@@ -30,18 +45,21 @@ export function useSplash(hash: string): { visible: boolean; progress: number; d
     storage.session.set(STORAGE_KEYS.splashSeen, '1');
     const tick = setInterval(() => setProgress((value) => Math.min(100, value + SPLASH.step)), SPLASH.stepMs);
     let reveal: ReturnType<typeof setTimeout> | undefined;
-    const end = setTimeout(() => {
-      clearInterval(tick);
-      setProgress(100);
-      setDone(true);
-      reveal = setTimeout(() => setVisible(false), SPLASH.revealDelayMs);
-    }, SPLASH.durationMs);
+    const end = setTimeout(
+      () => {
+        clearInterval(tick);
+        setProgress(100);
+        setDone(true);
+        reveal = setTimeout(() => setVisible(false), SPLASH.revealDelayMs);
+      },
+      Math.max(0, SPLASH.durationMs - shownMs),
+    );
     return () => {
       clearInterval(tick);
       clearTimeout(end);
       clearTimeout(reveal);
     };
-  }, [visible]);
+  }, [visible, shownMs]);
 
   return { visible, progress, done };
 }

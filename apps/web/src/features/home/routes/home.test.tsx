@@ -43,6 +43,25 @@ describe('Home splash', () => {
     expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
   });
 
+  it("continues the page's own splash (painted before the app loaded) instead of starting again", () => {
+    vi.useFakeTimers();
+    // The app arrives 1.2 s after navigation; the page's splash has been on screen since its paint.
+    vi.spyOn(performance, 'now').mockReturnValue(1200);
+    document.documentElement.setAttribute('data-splash', '');
+    try {
+      renderRoute(<Home />);
+      expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+      // It ends 1.5 s after navigation (300 ms from now), and the page shows 300 ms after that.
+      advance(599);
+      expect(screen.getByRole('progressbar')).toBeInTheDocument();
+      advance(1);
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    } finally {
+      document.documentElement.removeAttribute('data-splash');
+    }
+  });
+
   it('does not make a returning visitor wait', () => {
     skipSplash();
     renderRoute(<Home />);
