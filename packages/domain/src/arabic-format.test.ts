@@ -6,10 +6,12 @@ import {
   formatPriceCard,
   formatPriceDetail,
   hoursLabelAr,
+  lastUsedLabelAr,
   minutesLabelAr,
   secondsLabelAr,
   toArabicDigits,
   waitLabelAr,
+  waitSpanLabelAr,
 } from './arabic-format';
 
 const MINUTE = 60_000;
@@ -115,6 +117,41 @@ describe('waitLabelAr (after «بعد»)', () => {
     [3600, '٦٠ دقيقة'],
   ])('%s s → %s', (seconds, label) => {
     expect(waitLabelAr(seconds)).toBe(label);
+  });
+});
+
+describe("lastUsedLabelAr (a device's last use, after «منذ»)", () => {
+  it.each([
+    [0, 'آخر استخدام منذ أقل من دقيقة'],
+    [59_999, 'آخر استخدام منذ أقل من دقيقة'],
+    [MINUTE, 'آخر استخدام منذ دقيقة واحدة'],
+    [2 * MINUTE + 59_000, 'آخر استخدام منذ دقيقتين'],
+    [15 * MINUTE, 'آخر استخدام منذ ١٥ دقيقة'],
+    [HOUR, 'آخر استخدام منذ ساعة واحدة'],
+    [2 * HOUR, 'آخر استخدام منذ ساعتين'],
+    [23 * HOUR + 59 * MINUTE, 'آخر استخدام منذ ٢٣ ساعة'],
+    [DAY, 'آخر استخدام منذ يوم واحد'],
+    [2 * DAY + 23 * HOUR, 'آخر استخدام منذ يومين'],
+    [3 * DAY + 20 * HOUR, 'آخر استخدام منذ ٣ أيام'],
+    [29 * DAY, 'آخر استخدام منذ ٢٩ يومًا'],
+    [-5 * MINUTE, 'آخر استخدام منذ أقل من دقيقة'],
+  ])('%s ms ago → %s', (ms, label) => {
+    expect(lastUsedLabelAr(ms)).toBe(label);
+  });
+});
+
+describe('waitSpanLabelAr (after «بعد», rounded up)', () => {
+  it.each([
+    [0, 'دقيقة واحدة'],
+    [30_000, 'دقيقة واحدة'],
+    [MINUTE + 1, 'دقيقتين'],
+    [HOUR + 1, 'ساعتين'],
+    [DAY, 'يوم واحد'],
+    [DAY + 1, 'يومين'],
+    [4 * DAY + HOUR, '٥ أيام'],
+    [7 * DAY, '٧ أيام'],
+  ])('%s ms → %s', (ms, label) => {
+    expect(waitSpanLabelAr(ms)).toBe(label);
   });
 });
 

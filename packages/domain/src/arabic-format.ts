@@ -115,3 +115,32 @@ export function formatCountdown(msRemaining: number): string {
   if (minutes >= 1) return minutesLabelAr(minutes);
   return 'أقل من دقيقة';
 }
+
+/** Genitive duals, for counts after a preposition ('منذ يومين', 'بعد ساعتين'). */
+const AFTER_PREPOSITION_DUAL = { day: 'يومين', hour: 'ساعتين', minute: 'دقيقتين' } as const;
+
+/**
+ * A span after a preposition, in its largest whole unit (days, else hours, else minutes), rounded
+ * `down` for time gone by (3 days 20 hours ago is '٣ أيام') and `up` for time to wait (so it never
+ * promises an earlier moment than the real one). Under a minute rounded down: 'أقل من دقيقة'.
+ */
+function spanAfterPreposition(ms: number, rounding: 'down' | 'up'): string {
+  const round = rounding === 'down' ? Math.floor : Math.ceil;
+  const span = Math.max(0, ms);
+  const unit = span >= DAY_MS ? 'day' : span >= HOUR_MS ? 'hour' : 'minute';
+  const size = unit === 'day' ? DAY_MS : unit === 'hour' ? HOUR_MS : MINUTE_MS;
+  const n = round(span / size);
+  if (n === 0) return 'أقل من دقيقة';
+  if (n === 2) return AFTER_PREPOSITION_DUAL[unit];
+  return unit === 'day' ? daysLabelAr(n) : unit === 'hour' ? hoursLabelAr(n) : minutesLabelAr(n);
+}
+
+/** A device's last use: 'آخر استخدام منذ ٣ أيام', '… منذ ساعتين', '… منذ أقل من دقيقة'. */
+export function lastUsedLabelAr(msAgo: number): string {
+  return `آخر استخدام منذ ${spanAfterPreposition(msAgo, 'down')}`;
+}
+
+/** A wait, after 'بعد': '٥ أيام', 'يومين', '٣ ساعات', 'دقيقة واحدة'. */
+export function waitSpanLabelAr(msLeft: number): string {
+  return spanAfterPreposition(Math.max(msLeft, 1), 'up');
+}
