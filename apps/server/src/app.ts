@@ -128,6 +128,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(authRoutes, {
         prefix: '/Auth',
         auth: services.auth,
+        ownDevices: services.ownDevices,
         passwordReset: services.passwordReset,
         secureCookies: 'auto',
       });

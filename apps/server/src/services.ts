@@ -14,6 +14,7 @@ import { Mailer } from './mail/mailer';
 import { AuthService } from './modules/auth/auth-service';
 import { PasswordResetService } from './modules/auth/password-reset-service';
 import { LoginDevices } from './modules/auth/login-devices';
+import { OwnDevicesService } from './modules/auth/own-devices';
 import { SessionRepository } from './modules/auth/sessions';
 import { UserRepository } from './modules/auth/users';
 import { ProfileService } from './modules/profile/profile-service';
@@ -62,6 +63,17 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   );
   const quizzes = new QuizService({ db, clock, access, catalogue: catalogueCache, presentation });
   const uploadsDir = join(config.dataDir, 'uploads');
+  const auth = new AuthService({
+    users,
+    sessions,
+    loginDevices: new LoginDevices(db),
+    limits,
+    mailer,
+    clock,
+    jwt,
+    refreshKey: Buffer.from(hmacHex(config.jwtSecret, 'refresh-successor'), 'hex'),
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
 
   return {
     config,
@@ -74,16 +86,13 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     tenants,
     users,
     sessions,
-    auth: new AuthService({
-      users,
+    auth,
+    ownDevices: new OwnDevicesService({
+      auth,
       sessions,
-      loginDevices: new LoginDevices(db),
-      limits,
-      mailer,
+      db,
       clock,
-      jwt,
-      refreshKey: Buffer.from(hmacHex(config.jwtSecret, 'refresh-successor'), 'hex'),
-      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      idKey: Buffer.from(hmacHex(config.jwtSecret, 'own-device-ids'), 'hex'),
     }),
     passwordReset: new PasswordResetService({ db, users, limits, mailer, clock, codeKey }),
     profile: new ProfileService({ users, sessions, clock }),

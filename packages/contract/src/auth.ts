@@ -111,3 +111,31 @@ export const ConfirmEmailQuery = z.object({ token: z.string().max(2048).optional
 
 /** Device identifiers are created by the browser once ("a timestamp plus a random string"). */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/**
+ * A device of the account, as the locked-out student sees it (POST /api/Auth/devices, issue 15):
+ * browser and OS from its User-Agent (null when it sent none we know), when it last signed in or
+ * renewed its session, and whether it is the calling browser. Never an address or a place.
+ */
+export const OwnDevice = z.object({
+  /** Opaque: names the device in POST /api/Auth/devices/{id}/sign-out, nothing else. */
+  id: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+});
+export type OwnDevice = z.infer<typeof OwnDevice>;
+
+/** `nextSignOutAt`: when the account may sign a device out again; null when it may now. */
+export const OwnDevicesResponse = envelope(
+  z.object({ devices: z.array(OwnDevice), nextSignOutAt: z.string().nullable() }),
+);
+
+export const OWN_DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+export const OwnDeviceParams = z.strictObject({
+  id: z.string().regex(OWN_DEVICE_ID_PATTERN, { error: 'id must be a device id from the list' }),
+});
+
+export const DeviceSignOutResponse = envelope(z.object({ nextSignOutAt: z.string() }));

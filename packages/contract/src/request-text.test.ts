@@ -25,6 +25,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     },
   ],
   LoginRequest: [{ EmailorMobile: 'student@example.com', password: 'secret123' }],
+  OwnDeviceParams: [{ id: 'AbCdEfGhIjKlMnOpQr_-12' }],
   ForgotPasswordQuery: [{ email: 'student@example.com' }],
   ResetPasswordRequest: [
     { email: 'student@example.com', otp: '123456', newPassword: 'secret123', confirmPassword: 'secret123' },

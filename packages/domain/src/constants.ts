@@ -1,5 +1,10 @@
 /** Live device sessions per account; the server refuses a third login. */
 export const MAX_DEVICES = 2;
+/**
+ * A student locked out by the device limit may sign one device out themselves once in this many days,
+ * so that two people cannot share an account by taking turns; an admin may end sessions at any time.
+ */
+export const SELF_SIGN_OUT_DAYS = 7;
 /** For password reset and profile password change. */
 export const MIN_PASSWORD_LENGTH = 6;
 /** The complete button appears once the played fraction is strictly greater than this. */

@@ -16,6 +16,7 @@ import * as admin from './migrations/0003-admin';
 import * as rowLevelSecurity from './migrations/0004-row-level-security';
 import * as quizAttempts from './migrations/0005-quiz-attempts';
 import * as loginTrust from './migrations/0006-login-trust';
+import * as deviceSelfService from './migrations/0007-device-self-service';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -26,6 +27,7 @@ const STEPS: Record<string, Step> = {
   '0004-row-level-security': rowLevelSecurity,
   '0005-quiz-attempts': quizAttempts,
   '0006-login-trust': loginTrust,
+  '0007-device-self-service': deviceSelfService,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

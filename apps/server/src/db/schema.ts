@@ -35,6 +35,8 @@ export interface UserTable {
   email_confirmed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When the student last signed a device out themselves: once per SELF_SIGN_OUT_DAYS (0007). */
+  last_self_signout_at: string | null;
 }
 
 export interface DeviceSessionTable {
@@ -51,6 +53,8 @@ export interface DeviceSessionTable {
   created_at: string;
   refreshed_at: string;
   expires_at: string;
+  /** The browser's User-Agent at login, trimmed (0007): shown as browser and OS, never an address. */
+  user_agent: string | null;
 }
 
 export interface PasswordResetTable {

@@ -38,6 +38,8 @@ export type RegisterInput = {
   IsOnline: boolean;
 };
 
+export type Credentials = { EmailorMobile: string; password: string };
+
 type Deps = {
   users: UserRepository;
   sessions: SessionRepository;
@@ -84,11 +86,40 @@ export class AuthService {
 
   async login(
     tenant: Tenant,
-    input: { EmailorMobile: string; password: string },
+    input: Credentials,
     deviceId: string,
     address: ClientAddress,
+    userAgent: string | null = null,
   ): Promise<{ user: User; token: string; refreshToken: string }> {
-    const { users, sessions, limits, clock, jwt } = this.deps;
+    const { sessions, clock, jwt } = this.deps;
+    const user = await this.authenticate(tenant, input, deviceId, address);
+    const refresh = newRefreshToken();
+    const now = clock.now();
+    const { sessionId } = await sessions.open({
+      tenantId: tenant.id,
+      userId: user.id,
+      deviceId,
+      refreshHash: refresh.hash,
+      now,
+      userAgent,
+    });
+    await this.deps.loginDevices.remember({ tenantId: tenant.id, userId: user.id, deviceId, now });
+    const token = signAccessToken(jwt, { userId: user.id, tenantId: tenant.id, sessionId, deviceId }, now);
+    return { user: toUser(user), token, refreshToken: refresh.token };
+  }
+
+  /**
+   * The account whose credentials these are, judged as a login is: counted against the login limits
+   * (a wrong password is the login's 401), and refused while the email is unconfirmed. Login and the
+   * locked-out student's device list (own-devices.ts) both go through here.
+   */
+  async authenticate(
+    tenant: Tenant,
+    input: Credentials,
+    deviceId: string,
+    address: ClientAddress,
+  ): Promise<UserRow> {
+    const { users, limits } = this.deps;
     await limits.loginAddress.consume(address);
     const user = await users.byEmailOrMobile(tenant.id, input.EmailorMobile);
     const attempt = await this.countLoginAttempt(tenant, user, input.EmailorMobile, deviceId, address);
@@ -99,19 +130,7 @@ export class AuthService {
     await attempt.succeeded();
     if (tenant.require_email_confirmation === 1 && user.email_confirmed_at === null)
       throw forbidden(CONFIRM_EMAIL_FIRST);
-
-    const refresh = newRefreshToken();
-    const now = clock.now();
-    const { sessionId } = await sessions.open({
-      tenantId: tenant.id,
-      userId: user.id,
-      deviceId,
-      refreshHash: refresh.hash,
-      now,
-    });
-    await this.deps.loginDevices.remember({ tenantId: tenant.id, userId: user.id, deviceId, now });
-    const token = signAccessToken(jwt, { userId: user.id, tenantId: tenant.id, sessionId, deviceId }, now);
-    return { user: toUser(user), token, refreshToken: refresh.token };
+    return user;
   }
 
   /**

@@ -2,10 +2,13 @@
 import {
   ConfirmEmailQuery,
   DEVICE_ID_PATTERN,
+  DeviceSignOutResponse,
   ForgotPasswordQuery,
   LoginRequest,
   LoginResponse,
   MessageOnly,
+  OwnDeviceParams,
+  OwnDevicesResponse,
   RefreshResponse,
   RegisterRequest,
   RegisterResponse,
@@ -17,16 +20,23 @@ import { AppError, badRequest } from '../../lib/app-error';
 import { bearerOf, deviceIdOf } from '../../plugins/auth';
 import { clientAddressOf, tenantOf } from '../../plugins/tenant';
 import type { AuthService } from './auth-service';
+import type { OwnDevicesService } from './own-devices';
 import type { PasswordResetService } from './password-reset-service';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, REFRESH_TOKEN_DAYS } from './tokens';
+import { storedUserAgent } from './user-agent';
 
-type Options = { auth: AuthService; passwordReset: PasswordResetService; secureCookies: 'auto' | boolean };
+type Options = {
+  auth: AuthService;
+  ownDevices: OwnDevicesService;
+  passwordReset: PasswordResetService;
+  secureCookies: 'auto' | boolean;
+};
 
 const tags = ['Auth'];
 
 export const authRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { auth, passwordReset, secureCookies },
+  { auth, ownDevices, passwordReset, secureCookies },
 ) => {
   // Cookies are parsed here only: /api/Auth is the refresh cookie's path and the only reader.
   const refreshCookieOf = (request: FastifyRequest): string | null =>
@@ -78,9 +88,42 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
         request.body,
         deviceId,
         clientAddressOf(request),
+        storedUserAgent(request.headers['user-agent']),
       );
       setRefreshCookie(request, reply, refreshToken);
       return { success: true, message: 'Login successful', data };
+    },
+  );
+
+  // The locked-out student's way out of the device limit (own-devices.ts): the password, not a session.
+  app.post(
+    '/devices',
+    { schema: { tags, body: LoginRequest, response: { 200: OwnDevicesResponse } } },
+    async (request) => {
+      const data = await ownDevices.list(
+        tenantOf(request),
+        request.body,
+        requireDeviceId(request),
+        clientAddressOf(request),
+      );
+      return { success: true, message: null, data };
+    },
+  );
+
+  app.post(
+    '/devices/:id/sign-out',
+    {
+      schema: { tags, params: OwnDeviceParams, body: LoginRequest, response: { 200: DeviceSignOutResponse } },
+    },
+    async (request) => {
+      const data = await ownDevices.signOut(
+        tenantOf(request),
+        request.body,
+        requireDeviceId(request),
+        clientAddressOf(request),
+        request.params.id,
+      );
+      return { success: true, message: 'Signed out of the device', data };
     },
   );
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_DEVICES } from '@app/domain';
 import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
-import type { UserRow } from '../../db/schema';
+import type { DeviceSession, UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/app-error';
 import { REFRESH_GRACE_SECONDS, REFRESH_TOKEN_DAYS } from './tokens';
 
@@ -49,7 +49,14 @@ export class SessionRepository {
    * Opens a session for (user, device). The same device replaces its own session; expired sessions
    * free their slots; when every slot is live the login is refused.
    */
-  async open(input: { tenantId: number; userId: number; deviceId: string; refreshHash: string; now: Date }) {
+  async open(input: {
+    tenantId: number;
+    userId: number;
+    deviceId: string;
+    refreshHash: string;
+    now: Date;
+    userAgent?: string | null;
+  }) {
     const nowIso = input.now.toISOString();
     return this.db.transaction().execute(async (trx) => {
       await trx
@@ -72,6 +79,7 @@ export class SessionRepository {
             created_at: nowIso,
             refreshed_at: nowIso,
             expires_at: expiryFrom(input.now),
+            user_agent: input.userAgent ?? null,
           })
           .onConflict((oc) => oc.doNothing())
           .returning('id')
@@ -152,6 +160,29 @@ export class SessionRepository {
     }
     await this.end(rotatedAway.id);
     return { kind: 'reused' };
+  }
+
+  /**
+   * The account's live sessions, most recently used first. Its expired ones are deleted on the way
+   * (as a login deletes them): they hold no slot and are never listed.
+   */
+  async liveOf(tenantId: number, userId: number, now: Date): Promise<DeviceSession[]> {
+    const nowIso = now.toISOString();
+    await this.db
+      .deleteFrom('device_sessions')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('expires_at', '<=', nowIso)
+      .execute();
+    return this.db
+      .selectFrom('device_sessions')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', nowIso)
+      .orderBy('refreshed_at', 'desc')
+      .orderBy('slot')
+      .execute();
   }
 
   async end(sessionId: string): Promise<void> {
