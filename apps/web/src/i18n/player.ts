@@ -91,6 +91,16 @@ export const playerMessages = {
     unknownType: 'ملف',
     untitled: 'ملف مرفق',
   },
+  /** After the last lesson, in place of the spec's page reload. */
+  courseEnd: {
+    complete: 'أكملت الكورس بنجاح!',
+    reachedEnd: 'وصلت إلى نهاية الكورس',
+    percent: (value: number) => `أكملت ${percent(value)} من الكورس`,
+    remaining: 'بقيت دروس لم تكملها بعد، افتح المنهج لإكمالها.',
+    curriculum: 'عرض المنهج',
+    again: 'مشاهدة الدرس مرة أخرى',
+    back: 'العودة إلى كورساتي',
+  },
   celebration: {
     title: 'أحسنت!',
     body: 'أكملت الدرس بنجاح، واصل التقدم',

@@ -16,6 +16,7 @@ import { readCompletedLessons } from '../lib/completed-lessons';
 import { courseOutline, lessonAt, nextPosition, positionNumber } from '../lib/outline';
 import { selectionProblemText } from '../lib/selection-text';
 import { Celebration } from './celebration';
+import { CourseEnd } from './course-end';
 import { CountdownBanner } from './countdown-banner';
 import { LessonPane } from './lesson-pane';
 import { PlayerLayout } from './player-layout';
@@ -25,7 +26,7 @@ import type { CompleteVia } from './video/video-lesson';
 
 const AVAILABILITY_REFRESH_MS = 60_000;
 
-export function CoursePlayer({ course, reload }: { course: CourseWithProgress; reload: () => void }) {
+export function CoursePlayer({ course }: { course: CourseWithProgress }) {
   const now = useNow(AVAILABILITY_REFRESH_MS);
   const [completedIds, setCompletedIds] = useState<ReadonlySet<string>>(() =>
     readCompletedLessons(course.id),
@@ -39,6 +40,8 @@ export function CoursePlayer({ course, reload }: { course: CourseWithProgress; r
   const sidebar = useSidebar();
   const { visible: celebrating, celebrate } = useCelebration();
   const [notice, setNotice] = useState<string | null>(null);
+  // The last lesson is done: the end of the course shows in place, with no page reload.
+  const [atEnd, setAtEnd] = useState(false);
   const dismissNotice = useCallback(() => setNotice(null), []);
 
   const lessons = units.flatMap((unit) => unit.lessons);
@@ -46,6 +49,7 @@ export function CoursePlayer({ course, reload }: { course: CourseWithProgress; r
   const lesson = lessonAt(units, position);
   const next = nextPosition(units, position);
   const progressKey = courseProgressKey(course.id);
+  const percent = coursePercentComplete(lessons);
 
   const onCompleted = useCallback(
     (lessonId: number) => setCompletedIds((ids) => new Set(ids).add(String(lessonId))),
@@ -65,6 +69,7 @@ export function CoursePlayer({ course, reload }: { course: CourseWithProgress; r
       return;
     }
     setNotice(null);
+    setAtEnd(false);
     cancelPending();
     go(pos);
     sidebar.closeIfDrawer();
@@ -73,7 +78,7 @@ export function CoursePlayer({ course, reload }: { course: CourseWithProgress; r
   const onCompleteVideo = (lessonId: number, via: CompleteVia) =>
     completeVideo(lessonId, via, () => {
       if (next) select(next);
-      else if (via === 'enjoyed') reload();
+      else setAtEnd(true);
     });
 
   const mainContent = () => {
@@ -84,6 +89,8 @@ export function CoursePlayer({ course, reload }: { course: CourseWithProgress; r
         </p>
       );
     }
+    if (atEnd)
+      return <CourseEnd percent={percent} onCurriculum={sidebar.show} onAgain={() => setAtEnd(false)} />;
     if (!unit.accessible) {
       return (
         <p
@@ -117,7 +124,7 @@ export function CoursePlayer({ course, reload }: { course: CourseWithProgress; r
       title={splitCourseName(course.courseName).displayName}
       position={current > 0 ? playerMessages.topBar.position(current, lessons.length) : null}
       positionLabel={current > 0 ? playerMessages.topBar.positionLabel(current, lessons.length) : undefined}
-      percent={coursePercentComplete(lessons)}
+      percent={percent}
       sidebarId="course-curriculum"
       sidebar={sidebar}
       overlays={

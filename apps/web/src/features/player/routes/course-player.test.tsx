@@ -356,7 +356,9 @@ describe('course player: video completion', () => {
     expect(params(router)).toEqual({ unit: '0', lesson: '0' });
   });
 
-  it('"I enjoyed the lecture" on the last lesson reloads the course data instead', async () => {
+  // Issue 15, defect 12. The spec reloads the page when there is no next lesson; the player shows
+  // the end of the course in place instead (README), without a reload.
+  it('"I enjoyed the lecture" on the last lesson shows the end of the course after the 2 s cheer', async () => {
     const calls = fakeServer({});
     const { router, user } = renderPlayer('?unit=2&lesson=0');
     await screen.findByRole('heading', { name: 'درس 8' });
@@ -365,9 +367,43 @@ describe('course player: video completion', () => {
     const treeCalls = () =>
       calls.filter((call) => call.url.pathname === '/api/Course/tree-course-with-progress');
     await waitFor(() => expect(treeCalls()).toHaveLength(2));
-    vi.advanceTimersByTime(2100);
-    await waitFor(() => expect(treeCalls()).toHaveLength(3));
+    vi.advanceTimersByTime(1900);
+    expect(screen.queryByRole('heading', { name: 'وصلت إلى نهاية الكورس' })).toBeNull();
+    vi.advanceTimersByTime(200);
+
+    const end = await screen.findByRole('region', { name: 'وصلت إلى نهاية الكورس' });
+    // Lessons 1 and 8 of 8 are done: the rest is still to do, and the curriculum is one click away.
+    expect(end).toHaveTextContent('أكملت ٢٥٪ من الكورس');
+    expect(end).toHaveTextContent('بقيت دروس لم تكملها بعد، افتح المنهج لإكمالها.');
+    expect(within(end).getByRole('link', { name: 'العودة إلى كورساتي' })).toHaveAttribute(
+      'href',
+      '/enrolled-courses',
+    );
+    expect(screen.queryByRole('heading', { name: 'درس 8' })).toBeNull();
+    // No reload: the course is not fetched again, and the student stays on the same address.
+    expect(treeCalls()).toHaveLength(2);
     expect(params(router)).toEqual({ unit: '2', lesson: '0' });
+
+    await user.click(within(end).getByRole('button', { name: 'مشاهدة الدرس مرة أخرى' }));
+    expect(await screen.findByRole('heading', { name: 'درس 8' })).toBeInTheDocument();
+  });
+
+  it('says the course is complete when the last lesson was the last one left', async () => {
+    const done = makeCourse();
+    for (const unit of done.units)
+      for (const lesson of unit.lessons) {
+        lesson.isCompleted = lesson.type === 'Video' && lesson.id !== 8;
+        lesson.isQuizSubmitted = lesson.type === 'Quiz';
+      }
+    fakeServer({ course: done });
+    const { user } = renderPlayer('?unit=2&lesson=0');
+    await screen.findByRole('heading', { name: 'درس 8' });
+    await user.click(screen.getByRole('button', { name: 'استمتعت بالمحاضرة' }));
+    await screen.findByText('أحسنت!');
+    vi.advanceTimersByTime(2100);
+    const end = await screen.findByRole('region', { name: 'أكملت الكورس بنجاح!' });
+    expect(end).toHaveTextContent('أكملت ١٠٠٪ من الكورس');
+    expect(screen.getByText('١٠٠٪ مكتمل')).toBeInTheDocument();
   });
 
   it('keeps the student on the lesson with an error when the completion cannot be saved', async () => {

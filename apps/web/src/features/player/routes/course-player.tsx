@@ -43,5 +43,5 @@ function CoursePlayerRoute({ courseId }: { courseId: number }) {
       />
     );
   }
-  return <CoursePlayer course={query.data} reload={() => void query.refetch()} />;
+  return <CoursePlayer course={query.data} />;
 }
