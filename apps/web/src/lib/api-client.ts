@@ -123,6 +123,9 @@ const NO_REFRESH = new Set([
   '/api/Auth/register',
 ]);
 
+/** Calls judged by a password or about the session itself: their 401 is not an expired token. */
+const refreshes = (path: string) => !NO_REFRESH.has(path) && !path.startsWith('/api/Auth/devices');
+
 /** Retry-After in seconds (the server sends seconds, never a date), when present and sane. */
 function retryAfterOf(response: Response): number | null {
   const seconds = Number(response.headers.get('Retry-After') ?? Number.NaN);
@@ -136,7 +139,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   const url = buildUrl(path, options.query);
   const token = authStore.get().token;
   let response = await send(url, options, token);
-  if (response.status === 401 && token && !NO_REFRESH.has(path)) {
+  if (response.status === 401 && token && refreshes(path)) {
     const renewed = await refreshAccessToken();
     if (!renewed) {
       authStore.clear();

@@ -73,8 +73,9 @@ export function LoginForm({
   });
   const retry = () => void submit();
 
+  // The failure stands outside the form: the device-limit notice holds a form of its own.
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4">
       {mutation.isError ? (
         <Failure
           error={mutation.error}
@@ -86,28 +87,30 @@ export function LoginForm({
       {mutation.isSuccess && !mutation.data.data ? (
         <Alert tone="error">{localizeServerMessage(LOGIN_FAILED)}</Alert>
       ) : null}
-      <TextField
-        label={t.emailOrMobile}
-        autoComplete="username"
-        dir="ltr"
-        error={errors.EmailorMobile?.message}
-        {...form.register('EmailorMobile')}
-      />
-      <PasswordField
-        label={authMessages.fields.password}
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <Link
-        to={paths.forgotPassword.getHref()}
-        className="self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
-      >
-        {t.forgotPassword}
-      </Link>
-      <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-        {mutation.isPending ? t.submitting : t.submit}
-      </Button>
-    </form>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextField
+          label={t.emailOrMobile}
+          autoComplete="username"
+          dir="ltr"
+          error={errors.EmailorMobile?.message}
+          {...form.register('EmailorMobile')}
+        />
+        <PasswordField
+          label={authMessages.fields.password}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Link
+          to={paths.forgotPassword.getHref()}
+          className="self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+        >
+          {t.forgotPassword}
+        </Link>
+        <Button type="submit" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+          {mutation.isPending ? t.submitting : t.submit}
+        </Button>
+      </form>
+    </div>
   );
 }
