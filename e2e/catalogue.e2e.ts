@@ -6,6 +6,7 @@ import { DESKTOP, launchBrowser } from './support/browser';
 import {
   NEW_STUDENT,
   checkScreen,
+  fillLogin,
   login,
   openContext,
   registerAccount,
@@ -214,6 +215,28 @@ describe('catalogue', () => {
     await visible(page.getByText('الدرس ١ من', { exact: false }));
     await visible(page.getByRole('button', { name: 'استمتعت بالمحاضرة' }));
     await checkScreen(page, 'unit-viewer');
+    await context.close();
+  });
+
+  // Issue 15, defect 10: the code a visitor typed is not lost on the way through /login.
+  test('a visitor types a unit code → the login page says why → after logging in the code is entered', async () => {
+    const code = printedCodes(server.output(), 'unit')[1];
+    expect(code).toBeDefined();
+    const account = await registerAccount(server, 'kept-code');
+    const context = await openContext(browser, server, { splashSeen: true });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByLabel('كود المحاضرة').fill(code!);
+    await page.getByRole('button', { name: 'تفعيل الكود' }).click();
+    await waitForPath(page, '/login', { from: '/', reason: 'unit-code' });
+    await visible(page.getByText('سجّل الدخول أولًا، وبعدها نُدخل كود المحاضرة الذي كتبته تلقائيًا.'));
+    await checkScreen(page, 'login-unit-code-waiting');
+
+    await fillLogin(page, account.email, account.password);
+    await visible(page.getByText('تم إدخال الكود بنجاح، جارٍ تحويلك إلى محاضراتك'));
+    expect(await page.getByLabel('كود المحاضرة').inputValue()).toBe(code);
+    await waitForPath(page, '/my-lectures');
+    await visible(page.getByText('عرض ١ من ١ وحدة'));
     await context.close();
   });
 

@@ -1,13 +1,18 @@
 // Every URL of the app in one place, so no screen builds a path by hand.
 import { gradeToRouteSegment, type Country, type Grade } from '@app/domain';
 
+/** Why the app sent the student to log in: the session ended, or a unit code waits for it. */
+export type LoginReason = 'expired' | 'unit-code';
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   coursesSection: { getHref: () => '/#courses-section' },
   about: { path: '/about', getHref: () => '/about' },
   login: {
     path: '/login',
-    getHref: (params: { from?: string; email?: string } = {}) => withQuery('/login', params),
+    /** `reason`: why the app sent the student here, said on the login page. */
+    getHref: (params: { from?: string; email?: string; reason?: LoginReason } = {}) =>
+      withQuery('/login', params),
   },
   register: { path: '/register', getHref: () => '/register' },
   forgotPassword: {

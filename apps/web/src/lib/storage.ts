@@ -6,7 +6,11 @@ export const STORAGE_KEYS = {
   userId: 'user_id',
   deviceId: 'app_device_id',
   splashSeen: 'splash_seen',
+  /** The address last reloaded for a screen chunk that failed to load (app/chunk-errors.ts). */
+  chunkReloadedAt: 'chunk_reloaded_at',
   completedLessons: (courseId: number | string) => `completed_lessons_${courseId}`,
+  /** A unit code typed while logged out, entered once the student has logged in (this tab only). */
+  pendingUnitCode: 'pending_unit_code',
 } as const;
 
 function safe<T>(action: () => T, fallback: T): T {
@@ -31,5 +35,6 @@ export const storage = {
   session: {
     get: (key: string): string | null => safe(() => sessionStorage.getItem(key), null),
     set: (key: string, value: string): void => safe(() => sessionStorage.setItem(key, value), undefined),
+    remove: (key: string): void => safe(() => sessionStorage.removeItem(key), undefined),
   },
 };

@@ -90,6 +90,23 @@ describe('Login', () => {
     await waitFor(() => expect(third.router.state.location.pathname).toBe('/'));
   });
 
+  // Issue 15, defect 10: the login page says why the student was sent there.
+  it.each([
+    ['/login?from=%2Fenrolled-courses&reason=expired', 'انتهت صلاحية الجلسة، من فضلك سجّل الدخول مرة أخرى.'],
+    ['/login?from=%2F&reason=unit-code', 'سجّل الدخول أولًا، وبعدها نُدخل كود المحاضرة الذي كتبته تلقائيًا.'],
+    ['/login?from=%2Fmy-lectures', 'سجّل الدخول أولًا لفتح الصفحة التي طلبتها.'],
+  ])('at %s says why the student is here', (url, hint) => {
+    api(() => envelope(200, null));
+    renderLogin(url);
+    expect(screen.getByRole('status')).toHaveTextContent(hint);
+  });
+
+  it('gives no reason when the student came to log in on their own', () => {
+    api(() => envelope(200, null));
+    renderLogin('/login');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('after registration shows a success banner and fills in the email', () => {
     api(() => envelope(200, null));
     renderLogin({

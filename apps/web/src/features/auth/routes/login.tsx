@@ -1,5 +1,6 @@
-// Spec (login): banners after registration or email verification, then the form; success goes to
-// 'from' (or home), replacing history.
+// Spec (login): banners after registration or email verification, or why the app sent the student
+// here (an expired session, a unit code waiting, a page that needs login), then the form; success
+// goes to 'from' (or home), replacing history.
 import { useLocation, useNavigate, useSearchParams, Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { paths } from '../../../config/paths';
@@ -12,19 +13,30 @@ import { redirectTarget } from '../utils/redirect-target';
 
 const t = authMessages.login;
 
+/** Why the student is here, when the app sent them: 'reason' from the address, else a 'from' page. */
+function reasonText(params: URLSearchParams, from: string | undefined): string | null {
+  const reason = params.get('reason');
+  if (reason === 'expired') return t.reasons.expired;
+  if (reason === 'unit-code') return t.reasons.unitCode;
+  return from ? t.reasons.protectedPage : null;
+}
+
 function Banner({
   params,
   registered,
   email,
   requiresConfirmation,
+  reason,
 }: {
   params: URLSearchParams;
   registered: boolean;
   email: string;
   requiresConfirmation: boolean;
+  reason: string | null;
 }) {
   const verified = params.get('verified');
   if (verified === '0') return <Alert tone="error">{t.verifyFailed}</Alert>;
+  if (reason && verified === null && !registered) return <Alert tone="info">{reason}</Alert>;
   const title =
     verified === '1'
       ? t.verified
@@ -53,6 +65,7 @@ export function Component() {
   const email = state.email ?? params.get('email') ?? '';
   const registered = state.registered === true || params.get('registered') === '1';
   const from = redirectTarget(params.get('from'), state.from);
+  const sentFrom = params.get('from') ?? state.from;
 
   return (
     <AuthCard
@@ -76,6 +89,7 @@ export function Component() {
           registered={registered}
           email={email}
           requiresConfirmation={state.requiresEmailConfirmation === true}
+          reason={reasonText(params, sentFrom)}
         />
       </div>
       <LoginForm

@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, pending, stubFetch, type Call } from '../../../../test/fetch';
 import { renderRoute, TEST_USER } from '../../../../test/render';
+import { SessionExpiryRedirect } from '../../auth/components/session-expiry-redirect';
+import { Component as Login } from '../../auth/routes/login';
 import { course, coursePage } from '../../catalogue/testing/courses';
 import { Component as MyCourses } from './my-courses';
 
@@ -84,6 +86,29 @@ describe('My courses', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'انتهت صلاحية الجلسة، من فضلك سجّل الدخول مرة أخرى.',
     );
+  });
+
+  // Issue 15, defect 10: the app moves to /login on the 401; the message must come along.
+  it('on a 401 whose refresh is refused, the login page it moves to says the session expired', async () => {
+    stubFetch(({ url }) =>
+      url.pathname === '/api/Auth/refresh-token'
+        ? envelope(401, 'Invalid or expired refresh token')
+        : envelope(401, 'Authentication required'),
+    );
+    const { router } = renderRoute(
+      <>
+        <SessionExpiryRedirect />
+        <MyCourses />
+      </>,
+      {
+        path: '/enrolled-courses',
+        user: TEST_USER,
+        routes: [{ path: '/login', element: <Login /> }],
+      },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'تسجيل الدخول' })).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('/enrolled-courses');
+    expect(screen.getByRole('status')).toHaveTextContent('انتهت صلاحية الجلسة، من فضلك سجّل الدخول مرة أخرى.');
   });
 
   it('shows a generic Arabic error with retry on other failures', async () => {

@@ -1,7 +1,8 @@
 // Spec (unit-code box): one input and a submit button; idle → submitting → success | error. Logged
-// out, submit goes to /login. On success the input locks and the app moves to /my-lectures after 2 s.
+// out, submit goes to /login, which says why; the code is kept and entered once the student is back
+// logged in. On success the input locks and the app moves to /my-lectures after 2 s.
 import { isWellFormedCode, UNIT_CODE_REDIRECT_MS } from '@app/domain';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +10,7 @@ import { TextField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { messages } from '../../../i18n/messages';
 import { useEnterCode } from '../api/enter-code';
+import { pendingUnitCode } from '../utils/pending-code';
 import { unitCodeErrorMessage } from './unit-code-error';
 
 const t = messages.unitCode;
@@ -16,10 +18,22 @@ const t = messages.unitCode;
 export function UnitCodeBox({ isAuthenticated }: { isAuthenticated: boolean }) {
   const navigate = useNavigate();
   const headingId = useId();
-  const [code, setCode] = useState('');
+  // A code typed before logging in, back after it.
+  const [kept] = useState(() => (isAuthenticated ? pendingUnitCode.peek() : null));
+  const [code, setCode] = useState(kept ?? '');
   const [formatError, setFormatError] = useState<string | null>(null);
   const mutation = useEnterCode();
+  const { mutate } = mutation;
   const succeeded = mutation.isSuccess;
+  const keptSent = useRef(false);
+
+  useEffect(() => {
+    if (kept === null || keptSent.current) return;
+    keptSent.current = true;
+    pendingUnitCode.clear();
+    const trimmedKept = kept.trim();
+    if (isWellFormedCode(trimmedKept)) mutate(trimmedKept);
+  }, [kept, mutate]);
 
   useEffect(() => {
     if (!succeeded) return;
@@ -34,7 +48,8 @@ export function UnitCodeBox({ isAuthenticated }: { isAuthenticated: boolean }) {
     event.preventDefault();
     if (!trimmed || mutation.isPending || succeeded) return;
     if (!isAuthenticated) {
-      void navigate(paths.login.getHref({ from: paths.home.getHref() }), {
+      pendingUnitCode.keep(code);
+      void navigate(paths.login.getHref({ from: paths.home.getHref(), reason: 'unit-code' }), {
         state: { from: paths.home.getHref() },
       });
       return;
