@@ -1,6 +1,12 @@
 // Auth calls of API.md: field names exactly as the spec spells them (UserName, EmailorMobile, ...).
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH, normalizeEmail, normalizeGrade, normalizePhone } from '@app/domain';
+import {
+  MIN_PASSWORD_LENGTH,
+  normalizeEmail,
+  normalizeGrade,
+  normalizePhone,
+  TEXT_LIMITS,
+} from '@app/domain';
 import { envelope, requiredText } from './common';
 import { humanText } from './text';
 import { User } from './user';
@@ -15,19 +21,19 @@ export const MESSAGES = {
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
 
 export const personName = (field: string) =>
-  requiredText(field, 100)
+  requiredText(field, TEXT_LIMITS.personName)
     .trim()
     .min(2, { error: `${field} must be at least 2 characters` })
     .regex(NAME_PATTERN, { error: `${field} may contain letters, spaces, dots and hyphens only` })
     .superRefine(humanText(field));
 
 export const emailField = (field: string) =>
-  requiredText(field, 254)
+  requiredText(field, TEXT_LIMITS.email)
     .transform(normalizeEmail)
     .pipe(z.email({ error: `${field} must be a valid email address` }));
 
 export const phoneField = (field: string) =>
-  requiredText(field, 32).transform((value, ctx) => {
+  requiredText(field, TEXT_LIMITS.phone).transform((value, ctx) => {
     const phone = normalizePhone(value);
     if (phone === null) {
       ctx.addIssue({ code: 'custom', message: `${field} must be a valid phone number` });
@@ -47,7 +53,7 @@ export const gradeField = (field: string) =>
   });
 
 export const newPasswordField = (field: string) =>
-  requiredText(field, 128).min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort });
+  requiredText(field, TEXT_LIMITS.password).min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort });
 
 const booleanText = (field: string) =>
   z
@@ -60,7 +66,7 @@ export const RegisterRequest = z
   .strictObject({
     UserName: personName('UserName'),
     Password: newPasswordField('Password'),
-    ConfirmPassword: requiredText('ConfirmPassword', 128),
+    ConfirmPassword: requiredText('ConfirmPassword', TEXT_LIMITS.password),
     Email: emailField('Email'),
     PhoneNumber: phoneField('PhoneNumber'),
     ParentPhone: phoneField('ParentPhone'),
@@ -82,8 +88,10 @@ export const RegisterResult = z.object({
 export const RegisterResponse = envelope(RegisterResult);
 
 export const LoginRequest = z.strictObject({
-  EmailorMobile: requiredText('EmailorMobile', 254).trim().min(1, { error: 'EmailorMobile is required' }),
-  password: requiredText('password', 128).min(1, { error: 'password is required' }),
+  EmailorMobile: requiredText('EmailorMobile', TEXT_LIMITS.email)
+    .trim()
+    .min(1, { error: 'EmailorMobile is required' }),
+  password: requiredText('password', TEXT_LIMITS.password).min(1, { error: 'password is required' }),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -99,7 +107,7 @@ export const ResetPasswordRequest = z
     email: emailField('email'),
     otp: requiredText('otp', 16).trim().min(1, { error: 'otp is required' }),
     newPassword: newPasswordField('newPassword'),
-    confirmPassword: requiredText('confirmPassword', 128),
+    confirmPassword: requiredText('confirmPassword', TEXT_LIMITS.password),
   })
   .refine((body) => body.newPassword === body.confirmPassword, {
     path: ['confirmPassword'],

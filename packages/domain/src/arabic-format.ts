@@ -49,6 +49,7 @@ type NounForms = { one: string; two: string; few: string; many: string; other: s
 const DAY: NounForms = { one: 'يوم واحد', two: 'يومان', few: 'أيام', many: 'يومًا', other: 'يوم' };
 const HOUR: NounForms = { one: 'ساعة واحدة', two: 'ساعتان', few: 'ساعات', many: 'ساعة', other: 'ساعة' };
 const MINUTE: NounForms = { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' };
+const CHARACTER: NounForms = { one: 'حرف واحد', two: 'حرفان', few: 'أحرف', many: 'حرفًا', other: 'حرف' };
 const SECOND: NounForms = { one: 'ثانية واحدة', two: 'ثانيتان', few: 'ثوانٍ', many: 'ثانية', other: 'ثانية' };
 
 /**
@@ -79,6 +80,11 @@ export function hoursLabelAr(n: number): string {
 
 export function minutesLabelAr(n: number): string {
   return countNoun(n, MINUTE);
+}
+
+/** 'N character(s)', for length limits: '١٠٠ حرف', '٢٥٤ حرفًا', '٦ أحرف'. */
+export function charactersLabelAr(n: number): string {
+  return countNoun(n, CHARACTER);
 }
 
 export function secondsLabelAr(n: number): string {

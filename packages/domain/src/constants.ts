@@ -5,6 +5,11 @@ export const MAX_DEVICES = 2;
  * so that two people cannot share an account by taking turns; an admin may end sessions at any time.
  */
 export const SELF_SIGN_OUT_DAYS = 7;
+/**
+ * The longest text each account field takes: the contract refuses longer (packages/contract/auth.ts)
+ * and the forms stop typing there (maxLength), so no student meets the server's refusal.
+ */
+export const TEXT_LIMITS = { personName: 100, email: 254, phone: 32, password: 128 } as const;
 /** For password reset and profile password change. */
 export const MIN_PASSWORD_LENGTH = 6;
 /** The complete button appears once the played fraction is strictly greater than this. */

@@ -1,9 +1,15 @@
 // Spec: the Arabic 'something went wrong' screen with the error text, advice and a reload button.
 import { Button } from '../components/ui/button';
 import { messages } from '../i18n/messages';
+import { isChunkLoadError } from './chunk-errors';
 
 export function ErrorFallback({ error }: { error: unknown }) {
-  const text = error instanceof Error ? error.message : String(error);
+  // A chunk the reload did not bring back is told in Arabic, not in the browser's words.
+  const text = isChunkLoadError(error)
+    ? messages.errorFallback.chunk
+    : error instanceof Error
+      ? error.message
+      : String(error);
   return (
     <div
       role="alert"

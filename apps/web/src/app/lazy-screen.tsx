@@ -7,6 +7,7 @@
 // renders at once, so a phone paints the page itself as the first thing after the app's JS has run.
 import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { chunkLoaded, reloadOnceForChunk } from './chunk-errors';
 
 type RouteModule = { Component: ComponentType };
 
@@ -16,9 +17,20 @@ type LazyScreen = ComponentType & { load: () => Promise<unknown> };
 export function page(load: () => Promise<RouteModule>): ReactElement {
   let Loaded: ComponentType | null = null;
   let loading: Promise<ComponentType> | null = null;
-  // A failed chunk stays failed: the error screen offers to reload the page, which fetches it again
-  // (retrying from here could loop on a phone without signal).
-  const loadOnce = () => (loading ??= load().then((module) => (Loaded = module.Component)));
+  // A failed chunk is not retried from here (that could loop on a phone without signal): the page is
+  // reloaded once, for a release that replaced it (chunk-errors.ts), else the error screen shows.
+  const loadOnce = () =>
+    (loading ??= load().then(
+      (module) => {
+        chunkLoaded();
+        return (Loaded = module.Component);
+      },
+      (error: unknown) => {
+        // While the page reloads, nothing else is shown: the promise never settles.
+        if (reloadOnceForChunk(error)) return new Promise<never>(() => undefined);
+        throw error;
+      },
+    ));
   // Until the chunk has arrived: suspends, and throws a failed load to the route's error boundary.
   const Pending = lazy(() => loadOnce().then((Component) => ({ default: Component })));
   const Screen: LazyScreen = Object.assign(() => createElement(Loaded ?? Pending), { load: loadOnce });

@@ -1,6 +1,7 @@
 // Every text the app shows, in one Arabic catalogue with typed keys. The spec's English texts (the
 // profile page, some server messages) are kept as the spec gives them.
 import { waitLabelAr } from '@app/domain';
+import { fieldRuleText } from './server-rules';
 
 /** Wraps Latin text (an email) in a left-to-right isolate, so inside an Arabic sentence it reads
  * `new@example.com` and not `example.com@new`, and the sentence's punctuation stays in place. */
@@ -49,6 +50,7 @@ export const messages = {
       'إذا استمرت المشكلة تواصل مع مسؤول المنصة.',
     ],
     reload: 'إعادة تحميل الصفحة',
+    chunk: 'تعذّر تحميل هذه الصفحة: ربما صدر تحديث جديد للمنصة أو انقطع الاتصال. أعد تحميل الصفحة.',
   },
   support: {
     whatsappMessage: (email?: string) =>
@@ -140,6 +142,30 @@ export const messages = {
     'An unexpected error occurred. Please try again later.': 'حدث خطأ غير متوقع، حاول مرة أخرى لاحقًا.',
     'Passwords do not match': 'كلمتا المرور غير متطابقتين',
     'Password must be at least 6 characters long': 'كلمة المرور يجب ألا تقل عن 6 أحرف',
+    // What the learning, code and session calls refuse with (apps/server/src/modules/*).
+    'Quiz already submitted': 'لقد سلّمت هذا الاختبار من قبل.',
+    'Every question must be answered exactly once with one of its answers':
+      'أجب عن كل سؤال بإجابة واحدة من إجاباته.',
+    'You must complete the previous quiz first': 'يجب أن تُنهي الاختبار السابق أولًا.',
+    'The access period for this unit has ended': 'انتهت فترة إتاحة هذه الوحدة.',
+    'This unit is not open yet': 'هذه الوحدة لم تُفتح بعد.',
+    'You are not enrolled in this course': 'أنت غير مشترك في هذا الكورس.',
+    'You do not have access to this unit': 'ليس لديك صلاحية للوصول إلى هذه الوحدة.',
+    'Lesson details not found.': 'لم نجد هذا الدرس.',
+    'Course details not found.': 'لم نجد هذا الكورس.',
+    'Unit not found.': 'لم نجد هذه الوحدة.',
+    'Code not found.': 'الكود غير صحيح أو غير موجود.',
+    'Code already used.': 'هذا الكود مستخدم من قبل.',
+    'Already enrolled': 'أنت مشترك بالفعل في هذا الكورس.',
+    'Code is required': 'من فضلك أدخل الكود.',
+    'You are not authorized to submit quiz results': 'من فضلك سجّل الدخول أولًا.',
+    Unauthorized: 'من فضلك سجّل الدخول أولًا.',
+    'Invalid or expired refresh token': 'انتهت جلستك، من فضلك سجّل الدخول مرة أخرى.',
+    'Please confirm your email before logging in.': 'من فضلك أكّد بريدك الإلكتروني قبل تسجيل الدخول.',
+    "You can't log in from more than two devices.": 'لا يمكنك تسجيل الدخول من أكثر من جهازين.',
+    'Internal server error': 'حدث خطأ في الخادم، حاول مرة أخرى لاحقًا.',
+    'Request body is too large': 'البيانات المرسلة أكبر من المسموح.',
+    'Invalid characters in input': 'يحتوي ما كتبته على رموز غير مسموح بها.',
   } as Record<string, string>,
 } as const;
 
@@ -155,7 +181,15 @@ export function tooManyAttemptsText(retryAfterSeconds: number | null): string {
     : `محاولات كثيرة، حاول مرة أخرى بعد ${waitLabelAr(retryAfterSeconds)}`;
 }
 
-/** The Arabic text for a server message when the catalogue has one, else the message as sent. */
+const ARABIC_LETTER = /[\u0600-\u06FF]/;
+
+/**
+ * The Arabic text for a server message: the catalogue's, else a validation rule's by field
+ * (i18n/server-rules.ts). A message in another language that neither knows is never shown as sent:
+ * the student gets the catalogue's 'unexpected error' instead.
+ */
 export function localizeServerMessage(message: string): string {
-  return messages.serverMessages[message.trim()] ?? message;
+  const known = messages.serverMessages[message.trim()] ?? fieldRuleText(message);
+  if (known) return known;
+  return ARABIC_LETTER.test(message) ? message : messages.serverMessages['An unexpected error occurred']!;
 }

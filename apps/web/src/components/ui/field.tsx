@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
+import { TEXT_LIMITS } from '@app/domain';
 import { useHydrated } from '../../lib/use-hydrated';
 
 const inputClass =
@@ -58,7 +59,8 @@ export function PasswordField(
       autoComplete: 'current-password' | 'new-password';
     },
 ) {
-  return <TextField type="password" dir="ltr" {...props} />;
+  // The contract's longest password: typing stops there instead of meeting the server's refusal.
+  return <TextField type="password" dir="ltr" maxLength={TEXT_LIMITS.password} {...props} />;
 }
 
 export function SelectField({

@@ -1,5 +1,6 @@
 // Login: email-or-mobile and password. Failures: device limit (yellow notice, retry, support chat),
 // unconfirmed email, network (hint box, try again), otherwise the server's message or 'Login failed'.
+import { TEXT_LIMITS } from '@app/domain';
 import type { User } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
@@ -92,6 +93,7 @@ export function LoginForm({
           label={t.emailOrMobile}
           autoComplete="username"
           dir="ltr"
+          maxLength={TEXT_LIMITS.email}
           error={errors.EmailorMobile?.message}
           {...form.register('EmailorMobile')}
         />

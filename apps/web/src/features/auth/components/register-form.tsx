@@ -1,6 +1,6 @@
 // Registration (spec: entities, validation). The country only picks the grade list and is not sent;
 // the grade stays disabled until a country is chosen and is cleared when the country changes.
-import { COUNTRIES, countryLabelAr, gradeLabelAr, gradesOf, isCountry } from '@app/domain';
+import { COUNTRIES, countryLabelAr, gradeLabelAr, gradesOf, isCountry, TEXT_LIMITS } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -76,12 +76,19 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: Register
       ) : failure && !onFields ? (
         <Alert tone="error">{errorText(failure, REGISTRATION_FAILED)}</Alert>
       ) : null}
-      <TextField label={t.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <TextField
+        label={t.name}
+        autoComplete="name"
+        maxLength={TEXT_LIMITS.personName}
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
       <TextField
         label={authMessages.fields.email}
         type="email"
         autoComplete="email"
         dir="ltr"
+        maxLength={TEXT_LIMITS.email}
         error={errors.email?.message}
         {...form.register('email')}
       />
@@ -104,6 +111,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: Register
           inputMode="tel"
           autoComplete="tel"
           dir="ltr"
+          maxLength={TEXT_LIMITS.phone}
           hint={t.phoneHint}
           error={errors.phone?.message}
           {...form.register('phone')}
@@ -113,6 +121,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (result: Register
           type="tel"
           inputMode="tel"
           dir="ltr"
+          maxLength={TEXT_LIMITS.phone}
           error={errors.parentPhone?.message}
           {...form.register('parentPhone')}
         />

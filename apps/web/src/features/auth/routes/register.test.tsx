@@ -147,19 +147,37 @@ describe('Register', () => {
     expect(router.state.location.pathname).toBe('/register');
   });
 
-  it('maps server field errors (UserName, ParentPhone…) onto the form fields', async () => {
+  it('maps server field errors (UserName, ParentPhone…) onto the form fields, in Arabic by field and rule', async () => {
     stubFetch(() =>
-      envelope(400, 'UserName is not allowed', null, {
-        UserName: 'UserName is not allowed',
-        ParentPhone: 'ParentPhone is odd',
+      envelope(400, 'UserName must be at most 100 characters', null, {
+        UserName: 'UserName must be at most 100 characters',
+        ParentPhone: 'ParentPhone must be a valid phone number',
       }),
     );
     const { user } = renderRegister();
     await fillValid(user);
     await submit(user);
-    expect(await screen.findByText('UserName is not allowed')).toBeInTheDocument();
+    expect(await screen.findByText('الاسم: ١٠٠ حرف على الأكثر')).toBeInTheDocument();
     expect(field('الاسم بالكامل')).toHaveAttribute('aria-invalid', 'true');
-    expect(field('رقم هاتف ولي الأمر')).toHaveAccessibleDescription('ParentPhone is odd');
+    expect(field('رقم هاتف ولي الأمر')).toHaveAccessibleDescription(
+      'رقم هاتف ولي الأمر: اكتب رقم هاتف صحيحًا',
+    );
+  });
+
+  it("stops typing at the contract's limits, so the server's length refusal never shows", () => {
+    stubFetch(() => envelope(200, null));
+    renderRegister();
+    expect(field('الاسم بالكامل')).toHaveAttribute('maxLength', '100');
+    expect(field('رقم هاتف ولي الأمر')).toHaveAttribute('maxLength', '32');
+  });
+
+  it('never shows a server message in English on its form', async () => {
+    stubFetch(() => envelope(400, 'UserName is not allowed', null, { UserName: 'UserName is not allowed' }));
+    const { user } = renderRegister();
+    await fillValid(user);
+    await submit(user);
+    expect(await screen.findByText('حدث خطأ غير متوقع')).toBeInTheDocument();
+    expect(screen.queryByText(/not allowed/)).not.toBeInTheDocument();
   });
 
   it('shows other failures, or "Registration failed" in Arabic when there is no message', async () => {

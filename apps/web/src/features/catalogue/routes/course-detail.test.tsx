@@ -279,7 +279,9 @@ describe('Course detail: enrolment code', () => {
     ['Code already used.', 409, 'هذا الكود مستخدم من قبل'],
     ['Already enrolled', 409, 'أنت مشترك بالفعل في هذا الكورس'],
     ['Too many attempts. Please try again later.', 429, 'محاولات كثيرة، حاول مرة أخرى بعد قليل'],
-    ['Some other refusal', 400, 'Some other refusal'],
+    // A message the catalogue does not know: in Arabic it is shown, in English never (issue 15).
+    ['الكورس مغلق حاليًا', 400, 'الكورس مغلق حاليًا'],
+    ['Some other refusal', 400, 'حدث خطأ غير متوقع'],
   ])("server '%s' (%i) shows '%s'", async (message, status, text) => {
     const { user } = await paidNotEnrolled({ enrol: () => envelope(status, message) });
     await submitInlineCode(user, 'ABCDE-23456');

@@ -1,4 +1,5 @@
 // Step 1: the email; on success a green panel whose button continues to step 2.
+import { TEXT_LIMITS } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -49,6 +50,7 @@ export function RequestCodeStep({
         type="email"
         autoComplete="email"
         dir="ltr"
+        maxLength={TEXT_LIMITS.email}
         error={form.formState.errors.email?.message}
         {...form.register('email')}
       />
