@@ -25,8 +25,20 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
-export function newContext(browser: Browser, baseURL: string, viewport = PHONE): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+/** `userAgent` makes the browser another kind of device (the device list names them by it). */
+export function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport = PHONE,
+  userAgent?: string,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport,
+    locale: 'ar-EG',
+    timezoneId: 'Africa/Cairo',
+    ...(userAgent ? { userAgent } : {}),
+  });
 }
 
 /** Saves the page as <name>-360x800.png and <name>-1280x800.png, restoring the viewport after. */

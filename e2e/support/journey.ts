@@ -20,9 +20,14 @@ export const NEW_STUDENT = { email: 'new@demo.local', phone: '01000000002', name
 export async function openContext(
   browser: Browser,
   server: RunningServer,
-  options: { viewport?: { width: number; height: number }; deviceId?: string; splashSeen?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    deviceId?: string;
+    splashSeen?: boolean;
+    userAgent?: string;
+  } = {},
 ): Promise<BrowserContext> {
-  const context = await newContext(browser, server.url, options.viewport ?? PHONE);
+  const context = await newContext(browser, server.url, options.viewport ?? PHONE, options.userAgent);
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   if (options.deviceId) {

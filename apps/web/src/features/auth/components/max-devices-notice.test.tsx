@@ -87,7 +87,7 @@ describe('the device-limit notice', () => {
     expect(screen.getByText(/إعادة تعيين كلمة المرور تسجّل خروجك من جميع الأجهزة أيضًا/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'إعادة تعيين كلمة المرور' })).toHaveAttribute(
       'href',
-      '/forgot-password',
+      '/forgot-password?email=sara%40example.com',
     );
     expect(screen.getByText(/يمكنك ذلك مرة واحدة كل ٧ أيام/)).toBeInTheDocument();
   });

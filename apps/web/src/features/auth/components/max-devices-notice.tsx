@@ -55,15 +55,13 @@ export function MaxDevicesNotice({
           )}
         </div>
         {chat ? null : <p className="mt-2 text-xs">{t.supportUnavailable}</p>}
-        <p className="mt-3 text-sm leading-6">
-          {t.resetFreesAll}{' '}
-          <Link
-            to={paths.forgotPassword.getHref()}
-            className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
-          >
-            {t.resetLink}
-          </Link>
-        </p>
+        <p className="mt-3 text-sm leading-6">{t.resetFreesAll}</p>
+        <Link
+          to={paths.forgotPassword.getHref(email.includes('@') ? email.trim() : undefined)}
+          className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+        >
+          {t.resetLink}
+        </Link>
       </div>
       <OwnDevices identifier={email} onSignedOut={onRetry} />
     </div>

@@ -58,7 +58,7 @@ function DeviceRow({
 }) {
   const nameId = useId();
   return (
-    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3 sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-3">
       <div>
         <p id={nameId} className="font-semibold text-slate-900">
           {deviceName(device)}
@@ -68,7 +68,7 @@ function DeviceRow({
       </div>
       <Button
         variant="secondary"
-        className="shrink-0"
+        className="w-full"
         disabled={disabled}
         aria-describedby={nameId}
         aria-busy={busy || undefined}
