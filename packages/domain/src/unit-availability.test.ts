@@ -4,7 +4,9 @@ import {
   URGENT_DAYS_LEFT,
   WEEK_DAYS,
   courseUnitAvailability,
+  availabilityChangesAt,
   isUnitAccessible,
+  nextAvailabilityChange,
   unitCodeAvailability,
   unitWindowDays,
 } from './unit-availability';
@@ -39,24 +41,24 @@ describe('constants', () => {
 
 describe('courseUnitAvailability by elapsed day', () => {
   it.each<[number, number, UnitAvailability]>([
-    [0, -1, { state: 'not-yet', daysUntil: 1 }],
+    [0, -1, { state: 'not-yet', daysUntil: 1, opensAt: cairoMidnight('2024-03-10') }],
     [0, 0, { state: 'open', daysLeft: 7, urgent: false, endsAt: cairoMidnight('2024-03-17') }],
     [0, 4, { state: 'open', daysLeft: 3, urgent: false, endsAt: cairoMidnight('2024-03-17') }],
     [0, 5, { state: 'open', daysLeft: 2, urgent: true, endsAt: cairoMidnight('2024-03-17') }],
     [0, 6, { state: 'open', daysLeft: 1, urgent: true, endsAt: cairoMidnight('2024-03-17') }],
-    [0, 7, { state: 'ended' }],
-    [0, 13, { state: 'ended' }],
-    [0, 14, { state: 'ended' }],
-    [1, -1, { state: 'not-yet', daysUntil: 1 }],
+    [0, 7, { state: 'ended', endedAt: cairoMidnight('2024-03-17') }],
+    [0, 13, { state: 'ended', endedAt: cairoMidnight('2024-03-17') }],
+    [0, 14, { state: 'ended', endedAt: cairoMidnight('2024-03-17') }],
+    [1, -1, { state: 'not-yet', daysUntil: 1, opensAt: cairoMidnight('2024-03-10') }],
     [1, 0, { state: 'open', daysLeft: 14, urgent: false, endsAt: cairoMidnight('2024-03-24') }],
     [1, 6, { state: 'open', daysLeft: 8, urgent: false, endsAt: cairoMidnight('2024-03-24') }],
     [1, 7, { state: 'open', daysLeft: 7, urgent: false, endsAt: cairoMidnight('2024-03-24') }],
     [1, 11, { state: 'open', daysLeft: 3, urgent: false, endsAt: cairoMidnight('2024-03-24') }],
     [1, 12, { state: 'open', daysLeft: 2, urgent: true, endsAt: cairoMidnight('2024-03-24') }],
     [1, 13, { state: 'open', daysLeft: 1, urgent: true, endsAt: cairoMidnight('2024-03-24') }],
-    [1, 14, { state: 'ended' }],
+    [1, 14, { state: 'ended', endedAt: cairoMidnight('2024-03-24') }],
     [2, 14, { state: 'open', daysLeft: 7, urgent: false, endsAt: cairoMidnight('2024-03-31') }],
-    [2, 21, { state: 'ended' }],
+    [2, 21, { state: 'ended', endedAt: cairoMidnight('2024-03-31') }],
   ])('unit %i on day %i', (unitIndex, day, expected) => {
     const result = courseUnitAvailability({
       now: onDay(day),
@@ -76,7 +78,7 @@ describe('courseUnitAvailability by elapsed day', () => {
       isOpenToAll: false,
       timeZone: CAIRO,
     });
-    expect(result).toEqual({ state: 'not-yet', daysUntil: 5 });
+    expect(result).toEqual({ state: 'not-yet', daysUntil: 5, opensAt: cairoMidnight('2024-03-10') });
   });
 });
 
@@ -131,17 +133,21 @@ describe('courseUnitAvailability in other time zones', () => {
   });
   it.each<[string, string, UnitAvailability]>([
     [CAIRO, '2024-03-16T21:59:59Z', lastDay('2024-03-16T22:00:00Z')],
-    [CAIRO, '2024-03-16T22:00:00Z', { state: 'ended' }],
+    [CAIRO, '2024-03-16T22:00:00Z', { state: 'ended', endedAt: new Date('2024-03-16T22:00:00Z') }],
     [
       MUSCAT,
       '2024-03-10T20:00:00Z',
       { state: 'open', daysLeft: 7, urgent: false, endsAt: new Date('2024-03-17T20:00:00Z') },
     ],
-    [MUSCAT, '2024-03-10T19:59:59Z', { state: 'not-yet', daysUntil: 1 }],
+    [
+      MUSCAT,
+      '2024-03-10T19:59:59Z',
+      { state: 'not-yet', daysUntil: 1, opensAt: new Date('2024-03-10T20:00:00Z') },
+    ],
     [MUSCAT, '2024-03-17T19:59:59Z', lastDay('2024-03-17T20:00:00Z')],
-    [MUSCAT, '2024-03-17T20:00:00Z', { state: 'ended' }],
+    [MUSCAT, '2024-03-17T20:00:00Z', { state: 'ended', endedAt: new Date('2024-03-17T20:00:00Z') }],
     ['UTC', '2024-03-16T23:59:59Z', lastDay('2024-03-17T00:00:00Z')],
-    ['UTC', '2024-03-17T00:00:00Z', { state: 'ended' }],
+    ['UTC', '2024-03-17T00:00:00Z', { state: 'ended', endedAt: new Date('2024-03-17T00:00:00Z') }],
   ])('%s at %s', (timeZone, now, expected) => {
     const result = courseUnitAvailability({
       now: new Date(now),
@@ -213,12 +219,12 @@ describe('courseUnitAvailability overrides', () => {
 
 describe('unitCodeAvailability', () => {
   it.each<[number, UnitAvailability]>([
-    [-1, { state: 'not-yet', daysUntil: 1 }],
+    [-1, { state: 'not-yet', daysUntil: 1, opensAt: cairoMidnight('2024-03-10') }],
     [0, { state: 'open', daysLeft: 7, urgent: false, endsAt: cairoMidnight('2024-03-17') }],
     [6, { state: 'open', daysLeft: 1, urgent: true, endsAt: cairoMidnight('2024-03-17') }],
-    [7, { state: 'ended' }],
-    [13, { state: 'ended' }],
-    [14, { state: 'ended' }],
+    [7, { state: 'ended', endedAt: cairoMidnight('2024-03-17') }],
+    [13, { state: 'ended', endedAt: cairoMidnight('2024-03-17') }],
+    [14, { state: 'ended', endedAt: cairoMidnight('2024-03-17') }],
   ])('uses the first-unit window: day %i', (day, expected) => {
     expect(unitCodeAvailability({ now: onDay(day), redeemedAt: ENROLLED, timeZone: CAIRO })).toEqual(
       expected,
@@ -244,9 +250,48 @@ describe('isUnitAccessible', () => {
     [{ state: 'permanent' }, true],
     [{ state: 'open', daysLeft: 1, urgent: true, endsAt: new Date(0) }, true],
     [{ state: 'no-enrollment-date' }, false],
-    [{ state: 'not-yet', daysUntil: 1 }, false],
-    [{ state: 'ended' }, false],
+    [{ state: 'not-yet', daysUntil: 1, opensAt: new Date(0) }, false],
+    [{ state: 'ended', endedAt: new Date(0) }, false],
   ])('%j → %s', (availability, expected) => {
     expect(isUnitAccessible(availability)).toBe(expected);
+  });
+});
+
+describe('availabilityChangesAt and nextAvailabilityChange', () => {
+  const at = (day: number, unitIndex: number) =>
+    courseUnitAvailability({
+      now: onDay(day),
+      enrollmentDate: ENROLLED,
+      unitIndex,
+      isOpenToAll: false,
+      timeZone: CAIRO,
+    });
+
+  it('is the end of an open window, the opening of a later one, and never for the rest', () => {
+    expect(availabilityChangesAt(at(6, 0))).toEqual(cairoMidnight('2024-03-17'));
+    expect(availabilityChangesAt(at(-2, 0))).toEqual(cairoMidnight('2024-03-10'));
+    expect(availabilityChangesAt(at(7, 0))).toBeNull();
+    expect(availabilityChangesAt({ state: 'permanent' })).toBeNull();
+    expect(availabilityChangesAt({ state: 'no-enrollment-date' })).toBeNull();
+  });
+
+  it('re-derived at that instant, the unit has changed state', () => {
+    const open = at(6, 0);
+    const change = availabilityChangesAt(open)!;
+    const after = courseUnitAvailability({
+      now: change,
+      enrollmentDate: ENROLLED,
+      unitIndex: 0,
+      isOpenToAll: false,
+      timeZone: CAIRO,
+    });
+    expect(after).toEqual({ state: 'ended', endedAt: change });
+  });
+
+  it('takes the earliest change over a course, or null when nothing will change', () => {
+    expect(nextAvailabilityChange([at(6, 0), at(6, 1), at(6, 2)])).toEqual(cairoMidnight('2024-03-17'));
+    expect(nextAvailabilityChange([at(8, 0), at(8, 1)])).toEqual(cairoMidnight('2024-03-24'));
+    expect(nextAvailabilityChange([at(30, 0), { state: 'permanent' }])).toBeNull();
+    expect(nextAvailabilityChange([])).toBeNull();
   });
 });

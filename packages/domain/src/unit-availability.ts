@@ -8,9 +8,9 @@ export const URGENT_DAYS_LEFT = 2;
 export type UnitAvailability =
   | { state: 'permanent' }
   | { state: 'no-enrollment-date' }
-  | { state: 'not-yet'; daysUntil: number }
+  | { state: 'not-yet'; daysUntil: number; opensAt: Date }
   | { state: 'open'; daysLeft: number; urgent: boolean; endsAt: Date }
-  | { state: 'ended' };
+  | { state: 'ended'; endedAt: Date };
 
 export type CourseUnitAvailabilityInput = {
   now: Date;
@@ -41,15 +41,17 @@ export function courseUnitAvailability(input: CourseUnitAvailabilityInput): Unit
   if (isOpenToAll) return { state: 'permanent' };
   if (!enrollmentDate) return { state: 'no-enrollment-date' };
   const elapsed = elapsedDays(enrollmentDate, now, timeZone);
-  if (elapsed < 0) return { state: 'not-yet', daysUntil: -elapsed };
-  if (elapsed >= windowDays) return { state: 'ended' };
+  if (elapsed < 0) {
+    return {
+      state: 'not-yet',
+      daysUntil: -elapsed,
+      opensAt: startOfDayPlusDays(enrollmentDate, 0, timeZone),
+    };
+  }
+  const endsAt = startOfDayPlusDays(enrollmentDate, windowDays, timeZone);
+  if (elapsed >= windowDays) return { state: 'ended', endedAt: endsAt };
   const daysLeft = windowDays - elapsed;
-  return {
-    state: 'open',
-    daysLeft,
-    urgent: daysLeft <= URGENT_DAYS_LEFT,
-    endsAt: startOfDayPlusDays(enrollmentDate, windowDays, timeZone),
-  };
+  return { state: 'open', daysLeft, urgent: daysLeft <= URGENT_DAYS_LEFT, endsAt };
 }
 
 /**
@@ -68,4 +70,24 @@ export function unitCodeAvailability(input: UnitCodeAvailabilityInput): UnitAvai
 
 export function isUnitAccessible(a: UnitAvailability): boolean {
   return a.state === 'permanent' || a.state === 'open';
+}
+
+/**
+ * The instant at which a unit's accessibility next changes (an open window ends, a later one opens),
+ * or null when it never will: a screen re-derives availability then, so every part of it agrees.
+ */
+export function availabilityChangesAt(a: UnitAvailability): Date | null {
+  if (a.state === 'open') return a.endsAt;
+  if (a.state === 'not-yet') return a.opensAt;
+  return null;
+}
+
+/** The earliest of several units' next changes (see availabilityChangesAt), or null. */
+export function nextAvailabilityChange(all: readonly UnitAvailability[]): Date | null {
+  let next: Date | null = null;
+  for (const a of all) {
+    const at = availabilityChangesAt(a);
+    if (at && (!next || at < next)) next = at;
+  }
+  return next;
 }

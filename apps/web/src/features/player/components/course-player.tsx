@@ -1,19 +1,25 @@
 // The course player: the curriculum with availability and locks from the domain rules, the open
 // lesson from the URL, the countdown of a time-limited course, and the lesson itself.
 import type { CourseWithProgress } from '@app/contract';
-import { coursePercentComplete, selectionProblem, splitCourseName, type LessonPosition } from '@app/domain';
-import { useCallback, useMemo, useState } from 'react';
+import {
+  coursePercentComplete,
+  nextAvailabilityChange,
+  selectionProblem,
+  splitCourseName,
+  type LessonPosition,
+} from '@app/domain';
+import { useCallback, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { playerMessages } from '../../../i18n/player';
 import { courseProgressKey } from '../api/course-progress';
 import { useCelebration } from '../hooks/use-celebration';
+import { useAvailabilityClock } from '../hooks/use-availability-clock';
 import { useLessonPosition } from '../hooks/use-lesson-position';
-import { useNow } from '../hooks/use-now';
 import { useSidebar } from '../hooks/use-sidebar';
 import { useVideoCompletion } from '../hooks/use-video-completion';
 import { availabilityText } from '../lib/availability-text';
 import { readCompletedLessons } from '../lib/completed-lessons';
-import { courseOutline, lessonAt, nextPosition, positionNumber } from '../lib/outline';
+import { courseOutline, lessonAt, nextPosition, positionNumber, type OutlineUnit } from '../lib/outline';
 import { selectionProblemText } from '../lib/selection-text';
 import { Celebration } from './celebration';
 import { CourseEnd } from './course-end';
@@ -24,18 +30,19 @@ import { SelectionNotice } from './selection-notice';
 import { UnitList } from './unit-list';
 import type { CompleteVia } from './video/video-lesson';
 
-const AVAILABILITY_REFRESH_MS = 60_000;
+const outlineChangesAt = (units: readonly OutlineUnit[]) =>
+  nextAvailabilityChange(units.map((unit) => unit.availability));
 
 export function CoursePlayer({ course }: { course: CourseWithProgress }) {
-  const now = useNow(AVAILABILITY_REFRESH_MS);
   const [completedIds, setCompletedIds] = useState<ReadonlySet<string>>(() =>
     readCompletedLessons(course.id),
   );
   const [submittedQuizIds, setSubmittedQuizIds] = useState<ReadonlySet<number>>(() => new Set());
-  const units = useMemo(
-    () => courseOutline(course, { now, local: { completedIds, submittedQuizIds } }),
-    [course, now, completedIds, submittedQuizIds],
+  const derive = useCallback(
+    (now: Date) => courseOutline(course, { now, local: { completedIds, submittedQuizIds } }),
+    [course, completedIds, submittedQuizIds],
   );
+  const units = useAvailabilityClock(derive, outlineChangesAt);
   const { position, go } = useLessonPosition(units, 'course');
   const sidebar = useSidebar();
   const { visible: celebrating, celebrate } = useCelebration();

@@ -2,6 +2,7 @@
 // lesson after an unsubmitted quiz locked, and the more opaque watermark.
 import type { UnitWithProgress } from '@app/contract';
 import {
+  availabilityChangesAt,
   isUnitAccessible,
   lockedFlags,
   selectionProblem,
@@ -13,8 +14,8 @@ import { paths } from '../../../config/paths';
 import { playerMessages } from '../../../i18n/player';
 import { unitProgressKey } from '../api/unit-progress';
 import { useCelebration } from '../hooks/use-celebration';
+import { useAvailabilityClock } from '../hooks/use-availability-clock';
 import { useLessonPosition } from '../hooks/use-lesson-position';
-import { useNow } from '../hooks/use-now';
 import { useSidebar } from '../hooks/use-sidebar';
 import { useVideoCompletion } from '../hooks/use-video-completion';
 import { TONE_CLASS, availabilityText } from '../lib/availability-text';
@@ -28,20 +29,19 @@ import { SelectionNotice } from './selection-notice';
 import { UnavailableScreen } from './unavailable-screen';
 import type { CompleteVia } from './video/video-lesson';
 
-const AVAILABILITY_REFRESH_MS = 60_000;
 const t = playerMessages.unitUnavailable;
 
 export function UnitViewer({ unit, reload }: { unit: UnitWithProgress; reload: () => void }) {
-  const now = useNow(AVAILABILITY_REFRESH_MS);
-  const availability = useMemo(
-    () =>
+  const derive = useCallback(
+    (now: Date) =>
       unitCodeAvailability({
         now,
         redeemedAt: unit.enrollmentDate ? new Date(unit.enrollmentDate) : null,
         timeZone: unit.timeZone,
       }),
-    [now, unit.enrollmentDate, unit.timeZone],
+    [unit.enrollmentDate, unit.timeZone],
   );
+  const availability = useAvailabilityClock(derive, availabilityChangesAt);
   const [completedIds, setCompletedIds] = useState<ReadonlySet<string>>(() => new Set());
   const [submittedQuizIds, setSubmittedQuizIds] = useState<ReadonlySet<number>>(() => new Set());
   const units = useMemo(

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../../../test/fetch';
 import { renderRoute, TEST_USER } from '../../../../test/render';
@@ -167,6 +167,35 @@ describe('course player: curriculum and locks', () => {
     expect(first).toHaveAttribute('aria-disabled', 'true');
     expect(first).toHaveTextContent('انتهت فترة الوصول لهذه الوحدة');
     expect(screen.getByRole('button', { name: /الوحدة الثانية/ })).toHaveTextContent('متاحة، يتبقى ٧ أيام');
+  });
+
+  it('turns the unit ended everywhere on the page the moment its countdown ends', async () => {
+    // Enrolled 6 days ago: unit 1's window ends at Cairo's next midnight, 2025-03-10T22:00Z; the
+    // page opens a minute and a half before.
+    const end = new Date('2025-03-10T22:00:00Z').getTime();
+    vi.setSystemTime(end - 90_000);
+    fakeServer({ course: makeCourse({ enrollmentDate: daysBefore(6) }) });
+    renderPlayer('?unit=0&lesson=1');
+    await screen.findByRole('heading', { name: 'درس 2' });
+    const first = () => screen.getByRole('button', { name: /الوحدة الأولى/ });
+    act(() => {
+      vi.advanceTimersByTime(end - Date.now() - 30_000);
+    });
+    expect(screen.getByTestId('countdown')).toHaveTextContent('أقل من دقيقة');
+    expect(first()).toHaveTextContent('متاحة، يتبقى يوم واحد');
+    expect(screen.getByRole('button', { name: 'استمتعت بالمحاضرة' })).toBeEnabled();
+
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(first()).toHaveTextContent('انتهت فترة الوصول لهذه الوحدة');
+    expect(first()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByText('متاحة، يتبقى يوم واحد')).toBeNull();
+    // The ended unit's lesson is gone at once; the player moves on to the open second unit, whose
+    // window the countdown now counts.
+    expect(screen.queryByRole('heading', { name: 'درس 2' })).toBeNull();
+    expect(screen.getByTestId('countdown')).toHaveTextContent('٧ أيام');
+    expect(await screen.findByRole('heading', { name: 'درس 5' })).toBeInTheDocument();
   });
 
   it('says when a unit opens, and that the enrolment date is missing, with the units locked', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../../../test/fetch';
 import { renderRoute, TEST_USER } from '../../../../test/render';
@@ -96,6 +96,28 @@ describe('unit viewer', () => {
     renderViewer();
     await screen.findByRole('heading', { name: 'درس 43' });
     expect(within(lessons()).getByText('متاحة، يتبقى يوم واحد')).toBeInTheDocument();
+  });
+
+  it('turns unavailable the moment the window ends, with no lesson left playing', async () => {
+    // Redeemed 6 days ago: the window ends at Cairo's next midnight, 2025-03-10T22:00Z; the page
+    // opens a minute and a half before.
+    const end = new Date('2025-03-10T22:00:00Z').getTime();
+    vi.setSystemTime(end - 90_000);
+    fakeServer({ unit: makeUnit({ enrollmentDate: daysBefore(6) }) });
+    renderViewer();
+    await screen.findByRole('heading', { name: 'درس 43' });
+    act(() => {
+      vi.advanceTimersByTime(end - Date.now() - 1000);
+    });
+    expect(within(lessons()).getByText('متاحة، يتبقى يوم واحد')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'استمتعت بالمحاضرة' })).toBeEnabled();
+
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByRole('heading', { name: 'الوحدة غير متاحة' })).toBeInTheDocument();
+    expect(screen.queryByText('متاحة، يتبقى يوم واحد')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'استمتعت بالمحاضرة' })).toBeNull();
   });
 
   it('draws the watermark more opaque than in the course player', async () => {
