@@ -67,19 +67,25 @@ describe('quiz', () => {
     const { user } = renderQuiz();
     await user.click(await screen.findByRole('button', { name: 'جاهز' }));
     expect(screen.getByText('السؤال ١ من ٢')).toBeInTheDocument();
-    expect(screen.getByText('٥٠٪ مكتمل')).toBeInTheDocument();
+    // Progress counts answered questions: none yet.
+    expect(screen.getByText('٠٪ مكتمل')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'التقدم في الاختبار' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
     expect(screen.getByRole('radiogroup', { name: 'ما العنصر الذي رمزه Fe؟' })).toBeInTheDocument();
     expect(button('التالي')).toBeDisabled();
 
     await user.click(screen.getByRole('radio', { name: 'الفلور' }));
     expect(button('التالي')).toBeEnabled();
+    expect(screen.getByText('٥٠٪ مكتمل')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'الحديد' }));
     expect(screen.getByRole('radio', { name: 'الحديد' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'الفلور' })).not.toBeChecked();
 
     await user.click(button('التالي'));
     expect(screen.getByText('السؤال ٢ من ٢')).toBeInTheDocument();
-    expect(screen.getByText('١٠٠٪ مكتمل')).toBeInTheDocument();
+    expect(screen.getByText('٥٠٪ مكتمل')).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'الحديد' })).toBeNull();
     expect(screen.queryByRole('button', { name: /السابق|رجوع/ })).toBeNull();
     expect(button('إنهاء')).toBeDisabled();
@@ -94,6 +100,20 @@ describe('quiz', () => {
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('radio', { name: 'الفلور' })).toBeChecked();
     expect(button('التالي')).toBeEnabled();
+  });
+
+  it('moves the focus to the first question after Ready and to the result after Finish', async () => {
+    const { user } = renderQuiz();
+    await user.click(await screen.findByRole('button', { name: 'جاهز' }));
+    expect(screen.getByRole('heading', { name: 'ما العنصر الذي رمزه Fe؟' })).toHaveFocus();
+    await user.keyboard('{Tab}');
+    await user.keyboard(' ');
+    expect(screen.getByRole('radio', { name: 'الحديد' })).toBeChecked();
+    await user.click(button('التالي'));
+    await user.click(screen.getByRole('radio', { name: 'النيتروجين' }));
+    await user.click(button('إنهاء'));
+    const result = await screen.findByRole('heading', { name: 'نتيجة الاختبار' });
+    await waitFor(() => expect(result).toHaveFocus());
   });
 
   it('submits the answers, shows the grade and the review, and finish opens the next lesson', async () => {

@@ -35,6 +35,8 @@ type Props = {
 export function QuizLesson({ content, progressKey, hasNext, onSubmitted, onFinish, onCurriculum }: Props) {
   const [stage, setStage] = useState<'ready' | 'questions'>('ready');
   const [result, setResult] = useState<QuizResult | null>(content.result);
+  // Opened unsubmitted: a result shown later was graded here, just now.
+  const [gradedHere] = useState(content.result === null);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<ReadonlyMap<number, number>>(() => new Map());
   const submit = useSubmitQuiz(progressKey);
@@ -49,6 +51,7 @@ export function QuizLesson({ content, progressKey, hasNext, onSubmitted, onFinis
         questions={questions}
         finishLabel={finishLabel}
         onFinish={onFinish}
+        focusOnShow={gradedHere}
       />
     );
   }

@@ -19,11 +19,13 @@ type Props = {
 
 export function QuizQuestion({ question, index, total, selected, onSelect }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const percent = roundedPercent(index + 1, total);
+  // Answered questions count, not the one on screen: 0 % before the first answer.
+  const percent = roundedPercent(index + (selected === undefined ? 0 : 1), total);
 
-  // A new question moves the focus (and a screen reader) to its text.
+  // Each question, the first one too (shown after 'Ready'), moves the focus (and a screen reader) to
+  // its text, so the focus never falls to the page when the button pressed leaves it.
   useEffect(() => {
-    if (index > 0) headingRef.current?.focus();
+    headingRef.current?.focus();
   }, [index]);
 
   return (

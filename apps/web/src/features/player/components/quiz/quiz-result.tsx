@@ -1,7 +1,7 @@
 // The graded quiz: percent, correct answers out of the total, a bar, the optional review and a finish
 // button that moves on (to the next lesson, or back to the curriculum).
 import type { QuizResult as Result } from '@app/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { playerMessages } from '../../../../i18n/player';
 import type { QuizLessonContent } from '../../api/lesson-content';
@@ -15,15 +15,27 @@ type Props = {
   questions: QuizLessonContent['questions'];
   finishLabel: string;
   onFinish: () => void;
+  /** Just graded: the focus moves to the result, as the finish button pressed has left the page. */
+  focusOnShow?: boolean;
 };
 
-export function QuizResultView({ lessonName, result, questions, finishLabel, onFinish }: Props) {
+export function QuizResultView(props: Props) {
+  const { lessonName, result, questions, finishLabel, onFinish, focusOnShow = false } = props;
   const [reviewing, setReviewing] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus();
+  }, [focusOnShow]);
   const score = Math.min(100, Math.max(0, result.score));
   return (
     <div className="text-center">
       <p className="text-sm font-semibold text-slate-600">{lessonName}</p>
-      <h1 id="lesson-title" className="mt-1 text-xl font-extrabold text-slate-900">
+      <h1
+        id="lesson-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="mt-1 text-xl font-extrabold text-slate-900 focus:outline-none"
+      >
         {t.resultTitle}
       </h1>
       <p
