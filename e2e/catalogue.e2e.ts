@@ -249,13 +249,16 @@ describe('catalogue', () => {
     await page.getByRole('link', { name: 'إدخال كود محاضرة' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#unit-code');
     const box = await visible(page.getByLabel('كود المحاضرة'));
-    await page.waitForTimeout(300);
-    // The box must be scrolled into view (apps/web: nothing on the home page has id="unit-code").
-    const inView = await box.evaluate((element) => {
-      const rect = element.getBoundingClientRect();
-      return rect.top >= 0 && rect.bottom <= (globalThis as unknown as InPage).innerHeight;
-    });
-    expect(inView, 'the unit-code input is in the viewport after following /#unit-code').toBe(true);
+    // The box must be scrolled into view (apps/web: nothing on the home page has id="unit-code"):
+    // waited for as a condition, since the scroll may be smooth.
+    const inView = () =>
+      box.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.top >= 0 && rect.bottom <= (globalThis as unknown as InPage).innerHeight;
+      });
+    await expect
+      .poll(inView, { message: 'the unit-code input is in the viewport after following /#unit-code' })
+      .toBe(true);
     await context.close();
   });
 

@@ -47,7 +47,13 @@ export async function screenshotBoth(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? PHONE;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    // Laid out at the new size: two animation frames have passed since the resize.
+    await page.evaluate(() => {
+      const scope = globalThis as unknown as { requestAnimationFrame: (callback: () => void) => void };
+      return new Promise<void>((resolve) =>
+        scope.requestAnimationFrame(() => scope.requestAnimationFrame(resolve)),
+      );
+    });
     await page.screenshot({
       path: join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
       fullPage: true,

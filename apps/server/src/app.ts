@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import type { Clock } from './lib/clock';
 import { migrateToLatest } from './db/migrate';
 import { bypassesRowSecurity } from './db/row-level-security';
 import { notFound } from './lib/app-error';
@@ -156,12 +157,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     decorateReply: false,
     maxAge: '7d',
   });
-  await registerSpa(app, config, services.catalogueCache);
+  await registerSpa(app, config, services.catalogueCache, services.clock);
   return { app, services };
 }
 
 /** Serves the built web app with history fallback; /api paths that match nothing are a 404 envelope. */
-async function registerSpa(app: FastifyInstance, config: Config, catalogue: CatalogueCache): Promise<void> {
+async function registerSpa(
+  app: FastifyInstance,
+  config: Config,
+  catalogue: CatalogueCache,
+  clock: Clock,
+): Promise<void> {
   const dist = config.webDist ?? join(import.meta.dirname, '../../web/dist');
   const hasSpa = existsSync(join(dist, 'index.html'));
   if (hasSpa) {
@@ -187,6 +193,7 @@ async function registerSpa(app: FastifyInstance, config: Config, catalogue: Cata
     ? await loadServerPages(app, dist, {
         ttlMs: config.catalogueCacheMs,
         version: () => catalogue.version,
+        clock,
       })
     : null;
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {

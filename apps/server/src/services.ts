@@ -52,7 +52,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const sessions = new SessionRepository(db);
   const jwt = createJwt(config.jwtSecret);
   const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
-  const catalogueCache = new CatalogueCache(db, config.catalogueCacheMs, cacheBus);
+  const catalogueCache = new CatalogueCache(db, config.catalogueCacheMs, cacheBus, clock);
   const studentProgress = new StudentProgress(db);
   const access = new LessonAccess({ db, clock, catalogue: catalogueCache, progress: studentProgress });
   const attachments = new AttachmentLinks({ jwt, clock });

@@ -38,7 +38,9 @@ it('serves a renamed lesson after invalidation at once, and otherwise within the
     .set({ name: 'أحدث' })
     .where('id', '=', course.lessonIds[0]![0]!)
     .execute();
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  api.clock.advanceSeconds(0.299);
+  expect(await lessonNames(course.courseId)).toEqual(['جديد']);
+  api.clock.advanceSeconds(0.002);
   expect(await lessonNames(course.courseId)).toEqual(['أحدث']);
 });
 

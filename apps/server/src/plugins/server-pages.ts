@@ -21,6 +21,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { clockTiming, systemClock, type Clock } from '../lib/clock';
 
 export const PAGE_TTL_MAX_MS = 5000;
 
@@ -52,7 +53,7 @@ export type ServerPages = {
 };
 
 /** What the page cache follows: the catalogue cache's lifetime and its version (see above). */
-type Catalogue = { ttlMs: number; version(): number };
+type Catalogue = { ttlMs: number; version(): number; clock?: Clock };
 
 export async function loadServerPages(
   app: FastifyInstance,
@@ -104,6 +105,7 @@ export async function loadServerPages(
       ? new LRUCache<string, RenderedPage, FastifyRequest>({
           max: 200,
           ttl,
+          ...clockTiming(catalogue.clock ?? systemClock),
           fetchMethod: (_url, _stale, { context }) => renderFresh(context),
         })
       : null;

@@ -9,6 +9,7 @@
 // that owns it.
 import type { CoursePage } from '@app/contract';
 import { LRUCache } from 'lru-cache';
+import { clockTiming, systemClock, type Clock } from '../../lib/clock';
 import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus';
@@ -56,11 +57,14 @@ export class CatalogueCache {
     private readonly db: Db,
     ttlMs: number,
     private readonly bus: CacheBus = localCacheBus(),
+    clock: Clock = systemClock,
   ) {
     const enabled = ttlMs > 0;
-    this.structures = enabled ? new LRUCache({ max: 2000, ttl: ttlMs }) : null;
-    this.pages = enabled ? new LRUCache({ max: 2000, ttl: ttlMs }) : null;
-    this.quizzes = enabled ? new LRUCache({ max: 5000, ttl: ttlMs }) : null;
+    // Lifetimes count on our clock, so a test moves time instead of sleeping.
+    const timing = { ttl: ttlMs, ...clockTiming(clock) };
+    this.structures = enabled ? new LRUCache({ max: 2000, ...timing }) : null;
+    this.pages = enabled ? new LRUCache({ max: 2000, ...timing }) : null;
+    this.quizzes = enabled ? new LRUCache({ max: 5000, ...timing }) : null;
     bus.subscribe(INVALIDATE_COURSE, (payload) => {
       const { courseId, lessonIds } = payload as CourseInvalidation;
       this.forgetCourse(courseId, lessonIds);
