@@ -319,6 +319,7 @@ describe('GET /api/Admin/Lessons/{id}', () => {
       type: 'Quiz',
       position: 2,
       videoUrl: null,
+      liveSessionUrl: null,
       attachmentUrl: null,
       attachmentTitle: null,
       attachmentFile: null,
@@ -439,6 +440,39 @@ describe('POST /api/Admin/Units/{id}/Lessons', () => {
       .where('unit_id', '=', built.unitIds[1]!)
       .execute();
     expect(lessons).toHaveLength(1);
+  });
+
+  // Issue 15, defect 11: each video lesson may name its live session, which students are sent to.
+  it("keeps a video's live-session link, clears it when emptied, and refuses one that is not a web link", async () => {
+    const built = await quizCourse();
+    const unitId = built.unitIds[0]!;
+    const made = await admin.device.call('POST', `/api/Admin/Units/${unitId}/Lessons`, {
+      json: video({
+        videoUrl: 'https://cdn.example.com/lesson.mp4',
+        liveSessionUrl: 'https://meet.example.com/live-1',
+      }),
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ liveSessionUrl: 'https://meet.example.com/live-1' });
+    const id = made.body.data.id as number;
+    expect((await admin.device.call('GET', `/api/Admin/Lessons/${id}`)).body.data.liveSessionUrl).toBe(
+      'https://meet.example.com/live-1',
+    );
+
+    const cleared = await admin.device.call('PUT', `/api/Admin/Lessons/${id}`, {
+      json: video({ videoUrl: 'https://cdn.example.com/lesson.mp4', liveSessionUrl: '' }),
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.liveSessionUrl).toBeNull();
+
+    const bad = await admin.device.call('PUT', `/api/Admin/Lessons/${id}`, {
+      json: video({ liveSessionUrl: 'javascript:alert(1)' }),
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, errors: { liveSessionUrl: expect.any(String) } });
+    // A quiz has no live session.
+    const madeQuiz = await admin.device.call('POST', `/api/Admin/Units/${unitId}/Lessons`, { json: quiz() });
+    expect(madeQuiz.body.data.liveSessionUrl).toBeNull();
   });
 
   it("answers 404 for another school's unit", async () => {

@@ -241,11 +241,26 @@ describe('GET /api/Student/contentlesson/{id}', () => {
         videoUrl: '/media/sample-lesson.mp4',
         attachmentUrl: 'https://cdn.example.com/notes.pdf',
         attachmentTitle: 'ملزمة',
+        liveSessionUrl: null,
         isCompleted: false,
       },
     });
     expect((await complete(student, lessonId)).status).toBe(200);
     expect((await content(student, lessonId)).body.data.isCompleted).toBe(true);
+  });
+
+  // Issue 15, defect 11: the live-session banner links to the lesson's own live session.
+  it("sends the lesson's live-session link when the school has set one", async () => {
+    const { built, student } = await enrolledIn([[{ type: 'Video', name: 'بث' }]]);
+    const lessonId = built.lessonIds[0]![0]!;
+    await api.db
+      .updateTable('lessons')
+      .set({ live_session_url: 'https://meet.example.com/chem-live' })
+      .where('id', '=', lessonId)
+      .execute();
+    const reply = await content(student, lessonId);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.liveSessionUrl).toBe('https://meet.example.com/chem-live');
   });
 
   it('sends a quiz without any isCorrect until it is submitted, then with isCorrect and the stored result', async () => {

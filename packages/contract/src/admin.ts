@@ -216,6 +216,7 @@ export const LessonInput = z.discriminatedUnion('type', [
     name: nameText(ADMIN_LIMITS.lessonName, 'Lesson name'),
     titel: optionalText(ADMIN_LIMITS.lessonName, 'Title'),
     videoUrl: safeUrl('Video URL'),
+    liveSessionUrl: optionalUrl('Live session URL'),
     attachmentUrl: optionalUrl('Attachment URL'),
     attachmentTitle: optionalText(ADMIN_LIMITS.lessonName, 'Attachment title'),
   }),
@@ -248,6 +249,7 @@ export const AdminLesson = z.object({
   type: LessonType,
   position: z.number().int(),
   videoUrl: z.string().nullable(),
+  liveSessionUrl: z.string().nullable(),
   attachmentUrl: z.string().nullable(),
   attachmentTitle: z.string().nullable(),
   /** Name of an uploaded attachment (served to students through signed links). */

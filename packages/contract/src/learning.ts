@@ -57,6 +57,8 @@ export const VideoContent = z.object({
   videoUrl: z.string().nullable(),
   attachmentUrl: z.string().nullable(),
   attachmentTitle: z.string().nullable(),
+  /** The lesson's live session, when the school has set one (the player's live-session banner). */
+  liveSessionUrl: z.string().nullable(),
   isCompleted: z.boolean(),
 });
 

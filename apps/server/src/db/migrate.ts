@@ -17,6 +17,7 @@ import * as rowLevelSecurity from './migrations/0004-row-level-security';
 import * as quizAttempts from './migrations/0005-quiz-attempts';
 import * as loginTrust from './migrations/0006-login-trust';
 import * as deviceSelfService from './migrations/0007-device-self-service';
+import * as liveSession from './migrations/0008-live-session';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -28,6 +29,7 @@ const STEPS: Record<string, Step> = {
   '0005-quiz-attempts': quizAttempts,
   '0006-login-trust': loginTrust,
   '0007-device-self-service': deviceSelfService,
+  '0008-live-session': liveSession,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -130,6 +130,8 @@ export interface LessonTable {
   name: string;
   type: 'Video' | 'Quiz';
   video_url: string | null;
+  /** The lesson's live session, opened from the player's banner (0008-live-session). */
+  live_session_url: string | null;
   attachment_url: string | null;
   attachment_title: string | null;
   /** An uploaded attachment's file name under DATA_DIR/uploads; served only to students who may see the lesson. */

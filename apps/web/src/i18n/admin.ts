@@ -229,6 +229,8 @@ export const adminMessages = {
       file: 'ملف فيديو: سيُشغَّل بمشغّل المنصة.',
     },
     playerEmpty: 'أدخل الرابط لترى المشغّل الذي سيُستخدم.',
+    liveSessionUrl: 'رابط البث المباشر (اختياري)',
+    liveSessionUrlHint: 'يفتحه زر «انضم إلى البث المباشر» فوق الفيديو؛ لا يظهر الزر مع فيديوهات يوتيوب.',
     attachment: 'المرفق',
     attachmentNone: 'بدون مرفق',
     attachmentLink: 'رابط',

@@ -129,6 +129,9 @@ export const playerMessages = {
     completedNote: 'أكملت هذا الدرس',
     liveSession: 'انضم إلى البث المباشر',
     liveSessionHint: 'يمكنك متابعة المحاضرة في صفحة البث',
+    /** A video that is not on YouTube, with no live session set for its lesson. */
+    noLiveSession: 'لا يوجد بث مباشر لهذا الدرس حاليًا',
+    liveSessionUnavailable: 'غير متاح',
   },
   quiz: {
     readyTitle: 'هل أنت مستعد للاختبار؟',

@@ -44,6 +44,7 @@ export class LessonAdminService {
         'l.titel',
         'l.type',
         'l.video_url',
+        'l.live_session_url',
         'l.attachment_url',
         'l.attachment_title',
         'l.attachment_file',
@@ -71,6 +72,7 @@ export class LessonAdminService {
       type: lesson.type,
       position: siblings.findIndex((row) => row.id === lesson.id) + 1,
       videoUrl: lesson.video_url,
+      liveSessionUrl: lesson.live_session_url,
       attachmentUrl: lesson.attachment_url,
       attachmentTitle: lesson.attachment_title,
       attachmentFile: lesson.attachment_file,
@@ -248,6 +250,7 @@ const lessonColumns = (input: LessonValues) =>
         titel: input.titel,
         type: 'Video' as const,
         video_url: input.videoUrl,
+        live_session_url: input.liveSessionUrl,
         attachment_url: input.attachmentUrl,
         attachment_title: input.attachmentTitle,
       }
@@ -256,6 +259,7 @@ const lessonColumns = (input: LessonValues) =>
         titel: input.titel,
         type: 'Quiz' as const,
         video_url: null,
+        live_session_url: null,
         attachment_url: null,
         attachment_title: null,
       };

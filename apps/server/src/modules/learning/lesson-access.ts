@@ -28,6 +28,7 @@ type LessonRow = {
   type: 'Video' | 'Quiz';
   titel: string | null;
   video_url: string | null;
+  live_session_url: string | null;
   attachment_url: string | null;
   attachment_title: string | null;
   attachment_file: string | null;
@@ -54,6 +55,7 @@ export class LessonAccess {
           'l.type',
           'l.titel',
           'l.video_url',
+          'l.live_session_url',
           'l.attachment_url',
           'l.attachment_title',
           'l.attachment_file',

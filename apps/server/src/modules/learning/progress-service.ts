@@ -84,6 +84,7 @@ export class ProgressService {
           )
         : lesson.attachment_url,
       attachmentTitle: lesson.attachment_title,
+      liveSessionUrl: lesson.live_session_url,
       isCompleted: ref.isCompleted,
     };
   }

@@ -1,5 +1,6 @@
-// A video lesson: name, subtitle, the video URL with a line saying which player it will use, and an
-// optional attachment given as a link or uploaded (after the lesson is saved).
+// A video lesson: name, subtitle, the video URL with a line saying which player it will use, the
+// optional live-session link of the player's banner, and an optional attachment given as a link or
+// uploaded (after the lesson is saved).
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { TextField } from '../../../components/ui/field';
@@ -38,6 +39,14 @@ export function VideoLessonForm({ unitId, lesson, onSaved }: LessonFormProps) {
         />
         <PlayerPreview url={videoUrl} />
       </div>
+      <TextField
+        label={t.liveSessionUrl}
+        type="url"
+        dir="ltr"
+        hint={t.liveSessionUrlHint}
+        error={errors.liveSessionUrl?.message}
+        {...form.register('liveSessionUrl')}
+      />
       <RadioGroup
         legend={t.attachment}
         options={[

@@ -12,6 +12,7 @@ export type VideoFormValues = {
   name: string;
   titel: string;
   videoUrl: string;
+  liveSessionUrl: string;
   attachmentMode: AttachmentMode;
   attachmentUrl: string;
   attachmentTitle: string;
@@ -31,6 +32,7 @@ export function videoFormValues(lesson: AdminLesson | null): VideoFormValues {
     name: lesson?.name ?? '',
     titel: lesson?.titel ?? '',
     videoUrl: lesson?.videoUrl ?? '',
+    liveSessionUrl: lesson?.liveSessionUrl ?? '',
     attachmentMode: lesson?.attachmentUrl ? 'link' : lesson?.attachmentFile ? 'upload' : 'none',
     attachmentUrl: lesson?.attachmentUrl ?? '',
     attachmentTitle: lesson?.attachmentTitle ?? '',
@@ -59,6 +61,7 @@ export const toVideoInput = (values: VideoFormValues) => ({
   name: values.name,
   titel: values.titel,
   videoUrl: values.videoUrl,
+  liveSessionUrl: values.liveSessionUrl,
   attachmentUrl: values.attachmentMode === 'link' ? values.attachmentUrl : null,
   attachmentTitle: values.attachmentMode === 'none' ? null : values.attachmentTitle,
 });
@@ -80,6 +83,7 @@ const labels = {
   name: t.name,
   titel: t.titel,
   videoUrl: t.videoUrl,
+  liveSessionUrl: t.liveSessionUrl,
   attachmentUrl: t.attachmentUrl,
   attachmentTitle: t.attachmentTitle,
   questions: t.questions,

@@ -104,6 +104,7 @@ export function adminLesson(over: Partial<AdminLesson> = {}): AdminLesson {
     type: 'Quiz',
     position: 1,
     videoUrl: null,
+    liveSessionUrl: null,
     attachmentUrl: null,
     attachmentTitle: null,
     attachmentFile: null,

@@ -85,6 +85,7 @@ export function videoContent(id: number, overrides: Partial<Extract<LessonConten
     videoUrl: '/media/sample-lesson.mp4',
     attachmentUrl: null,
     attachmentTitle: null,
+    liveSessionUrl: null,
     isCompleted: false,
     ...overrides,
   };

@@ -80,3 +80,47 @@ describe('VideoLesson with an embedded player', () => {
     expect(onComplete).toHaveBeenCalledWith('enjoyed');
   });
 });
+
+// Issue 15, defect 11. Spec: non-YouTube URLs also show a banner with a link to join the live session.
+describe('VideoLesson: the live-session banner', () => {
+  const renderContent = (overrides: Parameters<typeof videoContent>[1]) =>
+    render(
+      <VideoLesson content={videoContent(9, overrides)} mode="player" isLast={false} onComplete={vi.fn()} />,
+    );
+
+  it("shows it on an MP4 lesson, linking to the lesson's live session", () => {
+    renderContent({
+      videoUrl: '/media/sample-lesson.mp4',
+      liveSessionUrl: 'https://meet.example.com/chem-live',
+    });
+    const link = screen.getByRole('link', { name: 'انضم إلى البث المباشر' });
+    expect(link).toHaveAttribute('href', 'https://meet.example.com/chem-live');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('يمكنك متابعة المحاضرة في صفحة البث')).toBeInTheDocument();
+  });
+
+  it('shows it greyed out, titled "not available", on an MP4 lesson without a live session', () => {
+    renderContent({ videoUrl: 'https://cdn.example.com/lesson.mp4', liveSessionUrl: null });
+    expect(screen.queryByRole('link', { name: 'انضم إلى البث المباشر' })).toBeNull();
+    const greyed = screen.getByText('انضم إلى البث المباشر');
+    expect(greyed).toHaveAttribute('aria-disabled', 'true');
+    expect(greyed).toHaveAttribute('title', 'غير متاح');
+    expect(screen.getByText('لا يوجد بث مباشر لهذا الدرس حاليًا')).toBeInTheDocument();
+  });
+
+  it("prefers the lesson's live session over the media host's page", () => {
+    renderContent({
+      videoUrl: 'https://iframe.mediadelivery.net/embed/77/abc-123',
+      liveSessionUrl: 'https://meet.example.com/chem-live',
+    });
+    expect(screen.getByRole('link', { name: 'انضم إلى البث المباشر' })).toHaveAttribute(
+      'href',
+      'https://meet.example.com/chem-live',
+    );
+  });
+
+  it('is not shown on a YouTube lesson, even with a live session set', () => {
+    renderContent({ videoUrl: 'https://youtu.be/FSyAehMdpyI', liveSessionUrl: 'https://meet.example.com/x' });
+    expect(screen.queryByText('انضم إلى البث المباشر')).toBeNull();
+  });
+});

@@ -95,7 +95,9 @@ export function VideoLesson({ content, mode, isLast, onComplete }: Props) {
       <h1 id="lesson-title" className="mb-3 text-lg font-extrabold text-slate-900 md:text-2xl">
         {content.lessonName}
       </h1>
-      {source?.kind === 'media-host' ? <LiveBanner href={source.pageUrl} /> : null}
+      {source && source.kind !== 'youtube' ? (
+        <LiveBanner href={content.liveSessionUrl ?? (source.kind === 'media-host' ? source.pageUrl : null)} />
+      ) : null}
       {player}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {canCompleteVideo(played) ? (
