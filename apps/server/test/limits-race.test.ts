@@ -10,6 +10,7 @@ import {
   retryAfterSeconds,
   TOO_MANY_ATTEMPTS,
 } from './support/auth-helpers';
+import { signedInAdmin } from './support/admin-helpers';
 import { PASSWORD, registerStudent, startTestApi, type Reply, type TestApi } from './support/test-api';
 
 let api: TestApi;
@@ -120,6 +121,23 @@ describe('the owner is not locked out', () => {
       expect(reply.body).toEqual(failure(INVALID_CREDENTIALS));
     }
     expect((await login(student.Email, PASSWORD, cafe, phone)).status).toBe(429);
+  });
+
+  it("ending a device's sessions from elsewhere withdraws its trust: it must sign in again first", async () => {
+    const student = await registerStudent(api);
+    const phone = 'lost-phone';
+    expect((await login(student.Email, PASSWORD, newAddress(), phone)).status).toBe(200);
+    // The school's admin ends the student's sessions (the phone was lost).
+    const admin = await signedInAdmin(api);
+    expect((await admin.device.call('DELETE', `/api/Admin/Students/${student.id}/Sessions`)).status).toBe(
+      200,
+    );
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, () => login(student.Email, 'wrong-password', newAddress())),
+    );
+    expect(statusCounts(guesses)).toEqual({ 401: 30 });
+    // Whoever holds the lost phone is not judged past the account's allowance any more.
+    expect((await login(student.Email, PASSWORD, newAddress(), phone)).status).toBe(429);
   });
 
   it("a right password forgets the address's earlier slips", async () => {

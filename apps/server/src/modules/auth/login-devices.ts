@@ -4,6 +4,23 @@
 import type { Db } from '../../db/connect';
 import { sha256Hex } from '../../lib/secrets';
 
+/**
+ * Withdraws the trust of an account's devices whose sessions were ended from elsewhere (an admin, a
+ * password change or reset, a self-service sign-out): a lost or shared phone must earn it again with
+ * a successful login. Without `deviceIds`, every device of the account.
+ */
+export async function forgetLoginDevices(on: Db, userId: number, deviceIds?: readonly string[]) {
+  if (deviceIds?.length === 0) return;
+  let query = on.deleteFrom('login_devices').where('user_id', '=', userId);
+  if (deviceIds)
+    query = query.where(
+      'device_hash',
+      'in',
+      deviceIds.map((id) => sha256Hex(id)),
+    );
+  await query.execute();
+}
+
 export class LoginDevices {
   constructor(private readonly db: Db) {}
 

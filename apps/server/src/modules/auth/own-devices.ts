@@ -13,6 +13,7 @@ import { hmacBase64url } from '../../lib/secrets';
 import type { AuthService, Credentials } from './auth-service';
 import type { SessionRepository } from './sessions';
 import { describeUserAgent } from './user-agent';
+import { forgetLoginDevices } from './login-devices';
 
 export const DEVICE_NOT_FOUND = 'Device not found.';
 export const SIGN_OUT_ALLOWANCE_USED = `You can sign out one device every ${SELF_SIGN_OUT_DAYS} days.`;
@@ -102,6 +103,7 @@ export class OwnDevicesService {
         .executeTakeFirst();
       // Gone meanwhile (its own logout, a password reset): the transaction gives the allowance back.
       if (Number(ended.numDeletedRows) !== 1) throw notFound(DEVICE_NOT_FOUND);
+      await forgetLoginDevices(trx, user.id, [target.device_id]);
     });
     return { nextSignOutAt: new Date(now.getTime() + ALLOWANCE_MS).toISOString() };
   }

@@ -9,6 +9,7 @@ import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/templates';
 import { hashPassword } from './passwords';
 import type { UserRepository } from './users';
+import { forgetLoginDevices } from './login-devices';
 
 export const RESET_CODE_MINUTES = 10;
 export const RESET_CODE_TRIES = 5;
@@ -82,6 +83,7 @@ export class PasswordResetService {
         .where('id', '=', user.id)
         .execute();
       await trx.deleteFrom('device_sessions').where('user_id', '=', user.id).execute();
+      await forgetLoginDevices(trx, user.id);
     });
   }
 }

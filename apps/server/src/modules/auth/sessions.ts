@@ -7,6 +7,7 @@ import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
 import type { DeviceSession, UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/app-error';
+import { forgetLoginDevices } from './login-devices';
 import { REFRESH_GRACE_SECONDS, REFRESH_TOKEN_DAYS } from './tokens';
 
 export const DEVICE_LIMIT_MESSAGE = "You can't log in from more than two devices.";
@@ -204,7 +205,12 @@ export class SessionRepository {
   async endAll(userId: number, keepSessionId?: string, on: Db = this.db): Promise<number> {
     let query = on.deleteFrom('device_sessions').where('user_id', '=', userId);
     if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-    const result = await query.executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const ended = await query.returning('device_id').execute();
+    await forgetLoginDevices(
+      on,
+      userId,
+      ended.map((session) => session.device_id),
+    );
+    return ended.length;
   }
 }
