@@ -66,8 +66,28 @@ describe('a school in Oman', () => {
     await context.clock.install({ time: at });
     await page.goto(unitPath);
     if (inMuscat.state === 'ended') {
+      // Why, with the last open day in Muscat (Arabic, Arabic-Indic digits), and what helps.
+      const lastDay = new Intl.DateTimeFormat('ar-EG', {
+        numberingSystem: 'arab',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: MUSCAT,
+      }).format(new Date(inMuscat.endedAt.getTime() - 1));
+      const reason = `انتهت مدة إتاحة هذه المحاضرة بنهاية يوم ${lastDay}`;
       await visible(page.getByRole('heading', { name: 'الوحدة غير متاحة' }));
+      await visible(page.getByText(reason));
+      await visible(page.getByLabel('كود المحاضرة'));
+      await visible(page.getByText('تواصل مع المشرف على واتساب'));
       await checkScreen(page, 'oman-unit-viewer-ended');
+
+      // The card says the same, and offers the same ways out instead of entering.
+      await page.goto('/my-lectures');
+      await visible(page.getByText(reason));
+      await visible(page.getByText('غير مفعّلة'));
+      expect(await page.getByRole('link', { name: `ادخل المحاضرة: ${PHYSICS_UNIT}` }).count()).toBe(0);
+      await visible(page.getByRole('link', { name: 'إدخال كود جديد' }));
+      await checkScreen(page, 'oman-my-lectures-ended');
     } else {
       await visible(page.getByText('متاحة، يتبقى يوم واحد'));
     }

@@ -28,6 +28,8 @@ const LESSON_NOT_FOUND = 'Lesson details not found.';
 const ALREADY_SUBMITTED = 'Quiz already submitted';
 const QUIZ_UNAUTHORIZED = 'You are not authorized to submit quiz results';
 const failure = (message: string) => ({ success: false, message, data: null });
+/** A refused lesson: the reason in the contract's terms (LessonRefusal). */
+const refusal = (message: string, reason: string) => ({ success: false, message, data: { reason } });
 
 /** The default test clock: 11:00 in Cairo (UTC+3) on 1 September 2026. */
 const START = new Date('2026-09-01T08:00:00.000Z');
@@ -328,7 +330,7 @@ describe('GET /api/Student/contentlesson/{id}', () => {
     const student = await signedInStudent();
     const reply = await content(student, built.lessonIds[0]![0]!);
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual(failure(NOT_ENROLLED));
+    expect(reply.body).toEqual(refusal(NOT_ENROLLED, 'not-enrolled'));
     const anonymous = await student.device.call(
       'GET',
       `/api/Student/contentlesson/${built.lessonIds[0]![0]!}`,
@@ -372,7 +374,7 @@ describe('unit windows on the clock', () => {
 
     const first = await content(student, built.lessonIds[0]![0]!);
     expect(first.status).toBe(403);
-    expect(first.body).toEqual(failure(ENDED));
+    expect(first.body).toEqual(refusal(ENDED, 'unit-ended'));
     const second = await content(student, built.lessonIds[1]![0]!);
     expect(second.status).toBe(200);
     expect(second.body.data.id).toBe(built.lessonIds[1]![0]);
@@ -380,7 +382,7 @@ describe('unit windows on the clock', () => {
     // Completing and submitting are refused the same way.
     const completion = await complete(student, built.lessonIds[0]![0]!);
     expect(completion.status).toBe(403);
-    expect(completion.body).toEqual(failure(ENDED));
+    expect(completion.body).toEqual(refusal(ENDED, 'unit-ended'));
   });
 
   it('keeps unit 0 open on days 0-6 and unit 1 on days 0-13', async () => {
@@ -400,7 +402,7 @@ describe('unit windows on the clock', () => {
       if (expected === 200) expect(reply.status, `day ${day}`).toBe(200);
       else {
         expect(reply.status, `day ${day}`).toBe(403);
-        expect(reply.body).toEqual(failure(expected as string));
+        expect(reply.body).toEqual(refusal(expected as string, 'unit-ended'));
       }
     }
   });
@@ -416,7 +418,7 @@ describe('unit windows on the clock', () => {
     await student.relogin();
     const ended = await content(student, lessonId);
     expect(ended.status).toBe(403);
-    expect(ended.body).toEqual(failure(ENDED));
+    expect(ended.body).toEqual(refusal(ENDED, 'unit-ended'));
   });
 
   it('refuses a unit before the enrolment day with "not open yet", but opens it from that local midnight', async () => {
@@ -427,12 +429,12 @@ describe('unit windows on the clock', () => {
     await student.relogin();
     const early = await content(student, lessonId);
     expect(early.status).toBe(403);
-    expect(early.body).toEqual(failure(NOT_YET_OPEN));
+    expect(early.body).toEqual(refusal(NOT_YET_OPEN, 'unit-not-yet-open'));
 
     // 23:59:59 on 31 August in Cairo is still the day before; 00:00 on 1 September is day 0.
     api.clock.set('2026-08-31T20:59:59.000Z');
     await student.relogin();
-    expect((await content(student, lessonId)).body).toEqual(failure(NOT_YET_OPEN));
+    expect((await content(student, lessonId)).body).toEqual(refusal(NOT_YET_OPEN, 'unit-not-yet-open'));
     api.clock.set('2026-08-31T21:00:00.000Z');
     await student.relogin();
     expect((await content(student, lessonId)).status).toBe(200);
@@ -471,7 +473,7 @@ describe('quiz locking', () => {
       await submit(student, { lessonId: laterQuiz, answers: unreadAnswers(built, laterQuiz) }),
     ]) {
       expect(reply.status).toBe(403);
-      expect(reply.body).toEqual(failure(PREVIOUS_QUIZ));
+      expect(reply.body).toEqual(refusal(PREVIOUS_QUIZ, 'previous-quiz'));
     }
     expect(await completions(after)).toHaveLength(0);
     expect(await quizResults(laterQuiz)).toHaveLength(0);
@@ -526,7 +528,7 @@ describe('POST /api/Student/lesson-complete/{id}', () => {
     const student = await signedInStudent();
     const reply = await complete(student, built.lessonIds[0]![0]!);
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual(failure(NOT_ENROLLED));
+    expect(reply.body).toEqual(refusal(NOT_ENROLLED, 'not-enrolled'));
     const missing = await complete(student, 999_999);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual(failure(LESSON_NOT_FOUND));
@@ -679,7 +681,7 @@ describe('POST /api/quizresult/submit', () => {
     const lessonId = built.lessonIds[0]![0]!;
     const reply = await submit(student, { lessonId, answers: unreadAnswers(built, lessonId) });
     expect(reply.status).toBe(403);
-    expect(reply.body).toEqual(failure(NOT_ENROLLED));
+    expect(reply.body).toEqual(refusal(NOT_ENROLLED, 'not-enrolled'));
   });
 
   it('stores exactly one result when the same quiz is submitted 5 times at once', async () => {

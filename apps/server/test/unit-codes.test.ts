@@ -17,6 +17,8 @@ const PREVIOUS_QUIZ = 'You must complete the previous quiz first';
 const TOO_MANY = 'Too many attempts. Please try again later.';
 const COURSE_NAME = 'coursesubject:chemistry كيمياء الصف الثالث';
 const failure = (message: string) => ({ success: false, message, data: null });
+/** A refused lesson: the reason in the contract's terms (LessonRefusal). */
+const refusal = (message: string, reason: string) => ({ success: false, message, data: { reason } });
 
 const START = new Date('2026-09-01T08:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -222,6 +224,7 @@ describe('GET /api/UnitCode/GetMyUnitCodes', () => {
 
     const first = await myUnits(student, 'pageNumber=1&pageSize=2');
     expect(first.status).toBe(200);
+    // Redeemed a minute apart, from START on.
     const myUnit = (index: number) => ({
       unitId: built.unitIds[index],
       unitName: `الوحدة ${index + 1}`,
@@ -230,6 +233,8 @@ describe('GET /api/UnitCode/GetMyUnitCodes', () => {
       grade: 'Oman9',
       term: 'First',
       active: true,
+      enrollmentDate: new Date(START.getTime() + index * 60_000).toISOString(),
+      timeZone: 'Africa/Cairo',
     });
     expect(first.body).toEqual({
       success: true,
@@ -418,7 +423,7 @@ describe('lessons of a unit unlocked by a code', () => {
       await student.device.call('POST', `/api/Student/lesson-complete/${lessonId}`),
     ]) {
       expect(reply.status).toBe(403);
-      expect(reply.body).toEqual(failure(ENDED));
+      expect(reply.body).toEqual(refusal(ENDED, 'unit-ended'));
     }
   });
 
@@ -427,7 +432,7 @@ describe('lessons of a unit unlocked by a code', () => {
     for (const lessonId of [built.lessonIds[0]![0]!, built.lessonIds[2]![0]!]) {
       const reply = await content(student, lessonId);
       expect(reply.status).toBe(403);
-      expect(reply.body).toEqual(failure(NOT_ENROLLED));
+      expect(reply.body).toEqual(refusal(NOT_ENROLLED, 'not-enrolled'));
     }
   });
 
@@ -438,7 +443,7 @@ describe('lessons of a unit unlocked by a code', () => {
     const [quizId, video] = built.lessonIds[0] as [number, number];
     const locked = await content(student, video);
     expect(locked.status).toBe(403);
-    expect(locked.body).toEqual(failure(PREVIOUS_QUIZ));
+    expect(locked.body).toEqual(refusal(PREVIOUS_QUIZ, 'previous-quiz'));
 
     const submitted = await student.device.call('POST', '/api/quizresult/submit', {
       json: { lessonId: quizId, answers: await studentAnswers(student.device, built, quizId) },
@@ -473,7 +478,7 @@ describe('a school in Oman (Asia/Muscat)', () => {
     await student.relogin();
     const refused = await content(student, built.lessonIds[0]![0]!);
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ success: false, message: ENDED });
+    expect(refused.body).toEqual(refusal(ENDED, 'unit-ended'));
     expect((await myUnits(student)).body.data.units).toMatchObject([
       { unitId: built.unitIds[0], active: false },
     ]);

@@ -96,3 +96,12 @@ export const QuizSubmitRequest = z.strictObject({
 });
 export type QuizSubmitRequest = z.infer<typeof QuizSubmitRequest>;
 export const QuizSubmitResponse = envelope(QuizResult);
+
+/**
+ * `data` of a refused lesson's 403 (content, completion, quiz submission): why, in a form screens
+ * can act on (the message stays the English text API.md lists).
+ */
+export const LessonRefusal = z.object({
+  reason: z.enum(['not-enrolled', 'unit-not-yet-open', 'unit-ended', 'previous-quiz']),
+});
+export type LessonRefusal = z.infer<typeof LessonRefusal>;

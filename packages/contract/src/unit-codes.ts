@@ -13,6 +13,9 @@ export const MyUnit = z.object({
   grade: z.string(),
   term: z.string(),
   active: z.boolean(),
+  /** The redemption that opened the unit's window, and the tenant's zone its days are counted in. */
+  enrollmentDate: z.string(),
+  timeZone: TimeZoneField,
 });
 export type MyUnit = z.infer<typeof MyUnit>;
 

@@ -77,6 +77,15 @@ export const playerMessages = {
     loadFailed: 'حدث خطأ أثناء تحميل الكورس',
     loading: 'جارٍ تحميل الكورس...',
   },
+  unitClosed: {
+    /** The last open day, in the school's time zone: the window closes at the next midnight. */
+    endedOn: (lastDay: string) => `انتهت مدة إتاحة هذه المحاضرة بنهاية يوم ${lastDay}`,
+    opensIn: (days: number) => `ستُتاح هذه المحاضرة خلال ${afterPreposition(days)}`,
+    unavailable: 'هذه المحاضرة غير متاحة حاليًا',
+    help: 'لديك كود جديد؟ أدخله لتفتح المحاضرة من جديد، أو تواصل مع المشرف.',
+    enterNewCode: 'إدخال كود جديد',
+    contactSupervisor: 'تواصل مع المشرف على واتساب',
+  },
   unitUnavailable: {
     title: 'الوحدة غير متاحة',
     body: 'حاول مرة أخرى أو تواصل مع الدعم',

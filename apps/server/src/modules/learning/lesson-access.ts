@@ -1,6 +1,6 @@
 // Whether a student may open a lesson, decided on the server with the same domain rules the web app
 // displays: enrolment window or unit-code window, then quiz locking within the unit.
-import type { LessonRef } from '@app/contract';
+import type { LessonRef, LessonRefusal } from '@app/contract';
 import {
   courseUnitAvailability,
   isLessonLocked,
@@ -12,7 +12,7 @@ import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { forbidden, notFound } from '../../lib/app-error';
+import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import { toLessonRef, toProgress, type StudentProgress } from './student-progress';
 
@@ -37,6 +37,10 @@ type LessonRow = {
 };
 
 export type OpenLesson = { lesson: LessonRow; ref: LessonRef };
+
+/** A 403 whose data says why in the contract's terms. */
+const refused = (message: string, reason: LessonRefusal['reason']) =>
+  new AppError(403, message, { data: { reason } satisfies LessonRefusal });
 
 export class LessonAccess {
   private readonly lessonRow;
@@ -99,7 +103,7 @@ export class LessonAccess {
       this.grantRow.first({ userId, courseId: course.id, unitId: lesson.unit_id }),
       progress.of(userId),
     ]);
-    if (!grant?.enrolled_at && !grant?.unlocked_at) throw forbidden(NOT_ENROLLED);
+    if (!grant?.enrolled_at && !grant?.unlocked_at) throw refused(NOT_ENROLLED, 'not-enrolled');
 
     const now = clock.now();
     const grants: UnitAvailability[] = [];
@@ -120,12 +124,14 @@ export class LessonAccess {
       );
     }
     if (!grants.some(isUnitAccessible)) {
-      throw forbidden(grants.some((g) => g.state === 'not-yet') ? UNIT_NOT_YET_OPEN : UNIT_ENDED);
+      throw grants.some((g) => g.state === 'not-yet')
+        ? refused(UNIT_NOT_YET_OPEN, 'unit-not-yet-open')
+        : refused(UNIT_ENDED, 'unit-ended');
     }
 
     const refs = course.units[unitIndex]!.lessons.map((entry) => toLessonRef(entry, studentProgress));
     const index = refs.findIndex((ref) => ref.id === lesson.id);
-    if (isLessonLocked(refs.map(toProgress), index)) throw forbidden(PREVIOUS_QUIZ);
+    if (isLessonLocked(refs.map(toProgress), index)) throw refused(PREVIOUS_QUIZ, 'previous-quiz');
     return { lesson, ref: refs[index]! };
   }
 }

@@ -124,6 +124,8 @@ export class UnitCodeService {
         isUnitAccessible(
           unitCodeAvailability({ now, redeemedAt: new Date(row.unlocked_at), timeZone: tenant.time_zone }),
         ),
+      enrollmentDate: row.unlocked_at,
+      timeZone: tenant.time_zone,
     }));
     const totalCount = Number(total.n);
     return { units, totalCount, totalPages: pageCount(totalCount, size), currentPage: page };

@@ -10,6 +10,8 @@ const unit = (over: Partial<MyUnit>): MyUnit => ({
   grade: 'Secondary3',
   term: 'First',
   active: true,
+  enrollmentDate: new Date().toISOString(),
+  timeZone: 'Africa/Cairo',
   ...over,
 });
 

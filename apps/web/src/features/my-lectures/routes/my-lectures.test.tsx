@@ -15,6 +15,8 @@ const unit = (over: Partial<MyUnit>): MyUnit => ({
   grade: 'Secondary3',
   term: 'First',
   active: true,
+  enrollmentDate: new Date().toISOString(),
+  timeZone: 'Africa/Cairo',
   ...over,
 });
 
@@ -77,14 +79,58 @@ describe('My lectures', () => {
     expect(card.getByText('الصف الثالث الثانوي')).toBeInTheDocument();
     expect(card.getByText('الفصل الدراسي الثاني')).toBeInTheDocument();
     expect(card.getByText('فيزياء الصف الثالث')).toBeInTheDocument();
-    expect(card.getByRole('link', { name: 'ادخل المحاضرة: الكهربية' })).toHaveAttribute(
-      'href',
-      '/unit-viewer/12',
-    );
     const active = within(
       screen.getByRole('heading', { level: 2, name: 'Atomic Structure' }).closest('article')!,
     );
     expect(active.getByText('مفعّلة')).toBeInTheDocument();
+    expect(active.getByRole('link', { name: 'ادخل المحاضرة: Atomic Structure' })).toHaveAttribute(
+      'href',
+      '/unit-viewer/11',
+    );
+  });
+
+  it('says why a closed lecture is closed and offers a new code and the supervisor, not a dead end', async () => {
+    const units = [
+      // Redeemed 18 November in Muscat: open through 24 November there.
+      unit({
+        unitId: 21,
+        unitName: 'المنتهية',
+        active: false,
+        enrollmentDate: '2026-11-18T10:00:00.000Z',
+        timeZone: 'Asia/Muscat',
+      }),
+      // In its window, but the school deactivated the course.
+      unit({ unitId: 22, unitName: 'الموقوفة', active: false }),
+    ];
+    stubFetch(({ url }) =>
+      url.pathname === '/api/Contact/getAll'
+        ? envelope(200, null, [
+            {
+              whatsApp_Number: '+968 9123 4567',
+              facebook_Page: null,
+              youTube_Channel: null,
+              tiktokChannel: null,
+            },
+          ])
+        : envelope(200, null, page(units)),
+    );
+    renderLectures();
+    const card = (name: string) =>
+      within(screen.getByRole('heading', { level: 2, name }).closest('article')!);
+    await screen.findByRole('heading', { level: 2, name: 'المنتهية' });
+
+    const ended = card('المنتهية');
+    expect(ended.getByText('غير مفعّلة')).toBeInTheDocument();
+    expect(ended.getByText('انتهت مدة إتاحة هذه المحاضرة بنهاية يوم ٢٤ نوفمبر ٢٠٢٦')).toBeInTheDocument();
+    expect(ended.queryByRole('link', { name: /ادخل المحاضرة/ })).toBeNull();
+    expect(ended.getByRole('link', { name: 'إدخال كود جديد' })).toHaveAttribute('href', '/#unit-code');
+    const whatsApp = await ended.findByRole('link', { name: /تواصل مع المشرف على واتساب/ });
+    expect(whatsApp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/96891234567\?text=/);
+
+    const stopped = card('الموقوفة');
+    expect(stopped.getByText('هذه المحاضرة غير متاحة حاليًا')).toBeInTheDocument();
+    expect(stopped.queryByRole('link', { name: /ادخل المحاضرة/ })).toBeNull();
+    expect(stopped.getByRole('link', { name: 'إدخال كود جديد' })).toBeInTheDocument();
   });
 
   it('shows 6 placeholders while loading', () => {

@@ -12,13 +12,10 @@ import { paths } from '../../../config/paths';
 import { catalogueMessages } from '../../../i18n/catalogue';
 import { useMyUnits, useRefreshMyUnits } from '../api/get-my-units';
 import { LectureFilters } from '../components/lecture-filters';
-import { UnitCard } from '../components/unit-card';
+import { UNIT_CODE_BOX_HREF, UnitCard } from '../components/unit-card';
 import { filterUnits, isFiltering, NO_FILTERS, type UnitFilters } from '../filter-units';
 
 const t = catalogueMessages.myLectures;
-
-/** The unit-code box on the home page (paths.ts has no entry for the anchor). */
-const UNIT_CODE_BOX_HREF = `${paths.home.getHref()}#unit-code`;
 
 const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -81,6 +78,8 @@ function Units({
   onClearFilters: () => void;
 }) {
   const shown = filterUnits(data.units, filters);
+  // The cards' windows are judged at one instant, taken when this page of units arrived.
+  const [now] = useState(() => new Date());
   const pagination = (
     <Pagination
       page={page}
@@ -121,7 +120,7 @@ function Units({
         <ul className={GRID}>
           {shown.map((unit) => (
             <li key={unit.unitId}>
-              <UnitCard unit={unit} />
+              <UnitCard unit={unit} now={now} />
             </li>
           ))}
         </ul>

@@ -12,13 +12,15 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { paths } from '../../../config/paths';
 import { playerMessages } from '../../../i18n/player';
+import { ContactSupervisorLink } from '../../enrolments/components/contact-supervisor-link';
+import { UnitCodeBox } from '../../unit-codes/components/unit-code-box';
 import { unitProgressKey } from '../api/unit-progress';
 import { useCelebration } from '../hooks/use-celebration';
 import { useAvailabilityClock } from '../hooks/use-availability-clock';
 import { useLessonPosition } from '../hooks/use-lesson-position';
 import { useSidebar } from '../hooks/use-sidebar';
 import { useVideoCompletion } from '../hooks/use-video-completion';
-import { TONE_CLASS, availabilityText } from '../lib/availability-text';
+import { TONE_CLASS, availabilityText, closedReason } from '../lib/availability-text';
 import { lessonAt, nextPosition, withLocalProgress } from '../lib/outline';
 import { selectionProblemText } from '../lib/selection-text';
 import { Celebration } from './celebration';
@@ -73,13 +75,22 @@ export function UnitViewer({ unit, reload }: { unit: UnitWithProgress; reload: (
   });
 
   if (!accessible) {
+    // Why, and what helps: a new code for this lecture, or the supervisor on WhatsApp.
     return (
       <UnavailableScreen
         title={t.title}
-        body={t.body}
+        body={closedReason(availability, unit.timeZone)}
         actionHref={paths.myLectures.getHref()}
         actionLabel={t.back}
-      />
+      >
+        <p className="mb-3 text-center text-slate-700">{playerMessages.unitClosed.help}</p>
+        <ContactSupervisorLink
+          courseName={unit.courseName}
+          label={playerMessages.unitClosed.contactSupervisor}
+          className="mb-4 w-full"
+        />
+        <UnitCodeBox isAuthenticated />
+      </UnavailableScreen>
     );
   }
 

@@ -287,17 +287,32 @@ describe('course player: errors', () => {
   });
 
   it.each([
-    ['You must complete the previous quiz first', 'يجب إكمال الاختبار السابق أولًا'],
-    ['The access period for this unit has ended', 'انتهت فترة الوصول لهذه الوحدة'],
-    ['This unit is not open yet', 'هذه الوحدة غير متاحة حاليًا'],
-    ['You are not enrolled in this course', 'أنت غير مشترك في هذا الكورس'],
-  ])('shows the reason of a refused lesson in Arabic (%s)', async (message, shown) => {
+    ['previous-quiz', 'You must complete the previous quiz first', 'يجب إكمال الاختبار السابق أولًا'],
+    ['unit-ended', 'The access period for this unit has ended', 'انتهت فترة الوصول لهذه الوحدة'],
+    ['unit-not-yet-open', 'This unit is not open yet', 'هذه الوحدة غير متاحة حاليًا'],
+    ['not-enrolled', 'You are not enrolled in this course', 'أنت غير مشترك في هذا الكورس'],
+    // The reason is read from the answer's data, whatever its English message says.
+    ['unit-ended', 'Forbidden', 'انتهت فترة الوصول لهذه الوحدة'],
+  ])('shows the reason of a refused lesson in Arabic (%s: %s)', async (reason, message, shown) => {
     fakeServer({
       extra: ({ url }) =>
-        url.pathname.startsWith('/api/Student/contentlesson/') ? envelope(403, message) : undefined,
+        url.pathname.startsWith('/api/Student/contentlesson/')
+          ? envelope(403, message, { reason })
+          : undefined,
     });
     renderPlayer();
     expect(await screen.findByText(shown)).toBeInTheDocument();
+  });
+
+  it('says only that the lesson is refused when the 403 gives no reason', async () => {
+    fakeServer({
+      extra: ({ url }) =>
+        url.pathname.startsWith('/api/Student/contentlesson/')
+          ? envelope(403, 'The access period for this unit has ended')
+          : undefined,
+    });
+    renderPlayer();
+    expect(await screen.findByText('ليس لديك صلاحية لفتح هذا الدرس')).toBeInTheDocument();
   });
 });
 

@@ -132,8 +132,6 @@ describe('unit viewer', () => {
   it.each([
     ['a 403', () => envelope(403, 'You do not have access to this unit'), makeUnit()],
     ['a 404', () => envelope(404, 'Unit not found'), makeUnit()],
-    ['a closed window', null, makeUnit({ enrollmentDate: daysBefore(8) })],
-    ['no redemption date', null, makeUnit({ enrollmentDate: null })],
   ])('shows "unit unavailable" with a way back to my lectures on %s', async (_case, answer, unit) => {
     const calls = fakeServer({
       unit,
@@ -143,6 +141,48 @@ describe('unit viewer', () => {
     renderViewer();
     expect(await screen.findByRole('heading', { name: 'الوحدة غير متاحة' })).toBeInTheDocument();
     expect(screen.getByText('حاول مرة أخرى أو تواصل مع الدعم')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'العودة إلى محاضراتي' })).toHaveAttribute('href', '/my-lectures');
+    expect(lessonCalls(calls)).toEqual([]);
+  });
+
+  it('says the lecture is unavailable without a redemption date, with the same ways out', async () => {
+    fakeServer({ unit: makeUnit({ enrollmentDate: null }) });
+    renderViewer();
+    expect(await screen.findByRole('heading', { name: 'الوحدة غير متاحة' })).toBeInTheDocument();
+    expect(screen.getByText('هذه المحاضرة غير متاحة حاليًا')).toBeInTheDocument();
+    expect(screen.getByLabelText('كود المحاضرة')).toBeEnabled();
+    // No WhatsApp number from the school: the link is greyed out, titled 'not available'.
+    expect(screen.getByText('تواصل مع المشرف على واتساب').closest('[aria-disabled]')).toHaveAttribute(
+      'title',
+      'غير متاح',
+    );
+  });
+
+  it('says when a closed window ended and offers a new code and the supervisor on WhatsApp', async () => {
+    vi.setSystemTime(new Date('2026-11-24T21:30:00Z'));
+    const calls = fakeServer({
+      unit: makeUnit({ enrollmentDate: '2026-11-18T10:00:00.000Z', timeZone: 'Asia/Muscat' }),
+      extra: ({ url }) =>
+        url.pathname === '/api/Contact/getAll'
+          ? envelope(200, null, [
+              {
+                whatsApp_Number: '+968 9123 4567',
+                facebook_Page: null,
+                youTube_Channel: null,
+                tiktokChannel: null,
+              },
+            ])
+          : undefined,
+    });
+    renderViewer();
+    expect(await screen.findByRole('heading', { name: 'الوحدة غير متاحة' })).toBeInTheDocument();
+    // Its last open day in Muscat, in Arabic with Arabic-Indic digits; no 'try again' dead end.
+    expect(screen.getByText('انتهت مدة إتاحة هذه المحاضرة بنهاية يوم ٢٤ نوفمبر ٢٠٢٦')).toBeInTheDocument();
+    expect(screen.queryByText('حاول مرة أخرى أو تواصل مع الدعم')).toBeNull();
+    const whatsApp = await screen.findByRole('link', { name: /تواصل مع المشرف على واتساب/ });
+    expect(whatsApp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/96891234567\?text=/);
+    expect(screen.getByRole('heading', { name: 'عندك كود محاضرة؟' })).toBeInTheDocument();
+    expect(screen.getByLabelText('كود المحاضرة')).toBeEnabled();
     expect(screen.getByRole('link', { name: 'العودة إلى محاضراتي' })).toHaveAttribute('href', '/my-lectures');
     expect(lessonCalls(calls)).toEqual([]);
   });
