@@ -246,6 +246,66 @@ describe('GET /api/UnitCode/GetMyUnitCodes', () => {
     expect(second.body.data).toEqual({ units: [myUnit(0)], totalCount: 3, totalPages: 2, currentPage: 2 });
   });
 
+  it('searches, and filters by grade and term, across all the units before paging', async () => {
+    const student = await signedInStudent();
+    const chemistry = await course({ units: Array.from({ length: 10 }, () => [{ type: 'Video' }]) });
+    const oman = await course({ grade: 'Oman9', name: 'Algebra', subject: null, units: threeUnits });
+    await api.db.updateTable('courses').set({ term: 'Second' }).where('id', '=', oman.courseId).execute();
+    await api.db
+      .updateTable('units')
+      .set({ title: 'Magnetism' })
+      .where('id', '=', oman.unitIds[2]!)
+      .execute();
+    // Redeemed oldest first: Algebra's three units end up on page 2 of 10, newest first.
+    for (const unitId of [...oman.unitIds, ...chemistry.unitIds]) {
+      const [code] = await unitCodes(unitId);
+      expect((await enterCode(student, code!)).status).toBe(200);
+      api.clock.advanceMinutes(1);
+    }
+    const ids = async (query: string) => {
+      const reply = await myUnits(student, query);
+      expect(reply.status, query).toBe(200);
+      const data = reply.body.data as { units: { unitId: number }[]; totalCount: number; totalPages: number };
+      return {
+        ids: data.units.map((unit) => unit.unitId),
+        totalCount: data.totalCount,
+        totalPages: data.totalPages,
+      };
+    };
+
+    expect((await ids('pageNumber=1&pageSize=10')).ids).not.toContain(oman.unitIds[2]);
+    // Unit title, in another letter case, found from page 1.
+    expect(await ids('pageNumber=1&pageSize=10&search=MAGNET')).toEqual({
+      ids: [oman.unitIds[2]],
+      totalCount: 1,
+      totalPages: 1,
+    });
+    // Course name; and a unit name matches in every course.
+    expect(await ids('search=algebra')).toEqual({
+      ids: [...oman.unitIds].reverse(),
+      totalCount: 3,
+      totalPages: 1,
+    });
+    expect((await ids(`search=${encodeURIComponent('الوحدة 1')}`)).ids).toEqual(
+      expect.arrayContaining([oman.unitIds[0], chemistry.unitIds[0]]),
+    );
+    expect(await ids('grade=Oman9&term=Second')).toMatchObject({ totalCount: 3 });
+    expect(await ids('grade=Secondary3&pageSize=4')).toMatchObject({ totalCount: 10, totalPages: 3 });
+    expect(await ids('term=First&grade=Oman9')).toEqual({ ids: [], totalCount: 0, totalPages: 0 });
+    // LIKE's wildcards are plain text.
+    expect(await ids('search=%25')).toEqual({ ids: [], totalCount: 0, totalPages: 0 });
+  });
+
+  it.each([['grade=Grade13'], ['term=Autumn'], [`search=${'x'.repeat(101)}`]])(
+    'answers 400 for a bad filter (%s)',
+    async (query) => {
+      const student = await signedInStudent();
+      const reply = await myUnits(student, query);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ success: false, data: null });
+    },
+  );
+
   it('shows a unit active on day 6 after redemption and inactive from day 7', async () => {
     const { student, unitId } = await unlocked();
     api.clock.set(new Date(START.getTime() + 6 * DAY));

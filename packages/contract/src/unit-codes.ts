@@ -1,4 +1,5 @@
 // Single lectures (units) unlocked by a unit code.
+import { ALL_GRADES, TERMS } from '@app/domain';
 import { z } from 'zod';
 import { TimeZoneField, envelope, idParam, pageNumberParam, pageSizeParam } from './common';
 import { LessonRef } from './catalogue';
@@ -20,6 +21,20 @@ export const MyUnit = z.object({
 export type MyUnit = z.infer<typeof MyUnit>;
 
 export const PagingQuery = z.object({ pageNumber: pageNumberParam, pageSize: pageSizeParam });
+
+/** The longest search text GetMyUnitCodes takes (a unit or course name is shorter). */
+export const MY_UNITS_SEARCH_MAX = 100;
+
+/**
+ * GET /api/UnitCode/GetMyUnitCodes: search (unit name, unit title or course name, any letter case),
+ * grade and term cover all of the student's units, applied before paging.
+ */
+export const MyUnitsQuery = PagingQuery.extend({
+  search: z.string().trim().max(MY_UNITS_SEARCH_MAX).optional(),
+  grade: z.enum(ALL_GRADES).optional(),
+  term: z.enum(TERMS).optional(),
+});
+export type MyUnitsQuery = z.infer<typeof MyUnitsQuery>;
 
 export const MyUnitsPage = z.object({
   units: z.array(MyUnit),

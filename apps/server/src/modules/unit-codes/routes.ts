@@ -2,6 +2,7 @@ import {
   EnterCodeQuery,
   IdParams,
   MessageOnly,
+  MyUnitsQuery,
   MyUnitsResponse,
   PagingQuery,
   UnitIdQuery,
@@ -40,14 +41,9 @@ export const unitCodeRoutes: FastifyPluginAsyncZod<{ unitCodes: UnitCodeService 
 
   app.get(
     '/UnitCode/GetMyUnitCodes',
-    { ...auth, schema: { tags, querystring: PagingQuery, response: { 200: MyUnitsResponse } } },
+    { ...auth, schema: { tags, querystring: MyUnitsQuery, response: { 200: MyUnitsResponse } } },
     async (request) => {
-      const data = await unitCodes.myUnits(
-        tenantOf(request),
-        sessionOf(request).user.id,
-        request.query.pageNumber,
-        request.query.pageSize,
-      );
+      const data = await unitCodes.myUnits(tenantOf(request), sessionOf(request).user.id, request.query);
       return { success: true, message: null, data };
     },
   );

@@ -1,12 +1,13 @@
 // Single lectures unlocked by a unit code: redeeming (atomic, idempotent for the same student), the
 // student's unlocked units, and a unit's lessons with progress.
-import type { LessonRef, MyUnit, UnitWithProgress } from '@app/contract';
+import type { LessonRef, MyUnit, MyUnitsQuery, UnitWithProgress } from '@app/contract';
 import { isUnitAccessible, normalizeCode, pageCount, unitCodeAvailability } from '@app/domain';
 import type { Db, DialectName } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
 import { consumeAll, type ClientAddress, type Limits } from '../../lib/limits';
+import { anyContains, containsPattern } from '../admin/paging';
 import { composeCourseName } from '../catalogue/course-view';
 import { codeTenant } from '../codes/code-owner';
 import { CODE_NOT_FOUND, CODE_USED } from '../learning/enrolment-service';
@@ -83,14 +84,26 @@ export class UnitCodeService {
     });
   }
 
-  async myUnits(tenant: Tenant, userId: number, page: number, size: number) {
+  /**
+   * The student's unlocked units, filtered before paging: one query for the page and one for the
+   * count, both driven by the (user_id, unlocked_at) index, joining units and courses by key.
+   */
+  async myUnits(tenant: Tenant, userId: number, query: MyUnitsQuery) {
     const { db, clock } = this.deps;
+    const { pageNumber: page, pageSize: size, grade, term } = query;
+    const pattern = containsPattern(query.search);
     const base = db
       .selectFrom('unit_unlocks as uu')
       .innerJoin('units as u', 'u.id', 'uu.unit_id')
       .innerJoin('courses as c', 'c.id', 'u.course_id')
       .where('uu.user_id', '=', userId)
-      .where('uu.tenant_id', '=', tenant.id);
+      .where('uu.tenant_id', '=', tenant.id)
+      // The course name as the student reads it is composed of its subject and its name.
+      .$if(pattern !== null, (q) =>
+        q.where(anyContains(['u.name', 'u.title', 'c.name', 'c.subject'], pattern!)),
+      )
+      .$if(grade !== undefined, (q) => q.where('c.grade', '=', grade!))
+      .$if(term !== undefined, (q) => q.where('c.term', '=', term!));
     const [rows, total] = await Promise.all([
       base
         .select([

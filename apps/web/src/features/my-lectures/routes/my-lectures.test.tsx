@@ -148,15 +148,77 @@ describe('My lectures', () => {
   it('searches unit name, unit title and course name, ignoring letter case', async () => {
     const { user } = await loaded();
     const search = screen.getByRole('searchbox', { name: 'ابحث في محاضراتك' });
+    // The server here ignores the search: the page's own matching (the spec's rule) still applies.
     await user.type(search, 'ATOMIC');
-    expect(cardNames()).toEqual(['Atomic Structure']);
+    await waitFor(() => expect(cardNames()).toEqual(['Atomic Structure']));
     expect(screen.getByText('عرض ١ من ٣ وحدة')).toBeInTheDocument();
     await user.clear(search);
     await user.type(search, 'قانون أوم');
-    expect(cardNames()).toEqual(['الكهربية']);
+    await waitFor(() => expect(cardNames()).toEqual(['الكهربية']));
     await user.clear(search);
     await user.type(search, 'المنطق');
-    expect(cardNames()).toEqual(['القضايا المنطقية']);
+    await waitFor(() => expect(cardNames()).toEqual(['القضايا المنطقية']));
+  });
+
+  it('asks the server to search and filter all the units, keeps them in the URL, and hides the pager on no results', async () => {
+    // 12 lectures, 10 a page: 'Atomic Structure' is on page 2.
+    const all = Array.from({ length: 12 }, (_, i) =>
+      unit({ unitId: 100 + i, unitName: i === 11 ? 'Atomic Structure' : `وحدة ${i + 1}` }),
+    );
+    const calls = stubFetch(({ url }) => {
+      const q = url.searchParams.get('search')?.toLowerCase() ?? '';
+      const grade = url.searchParams.get('grade');
+      const found = all.filter((u) => u.unitName.toLowerCase().includes(q) && (!grade || u.grade === grade));
+      const n = Number(url.searchParams.get('pageNumber'));
+      return envelope(200, null, {
+        units: found.slice((n - 1) * 10, n * 10),
+        totalCount: found.length,
+        totalPages: Math.ceil(found.length / 10),
+        currentPage: n,
+      });
+    });
+    const { user, router } = renderLectures();
+    await screen.findByRole('heading', { level: 2, name: 'وحدة 1' });
+    expect(screen.getByText('عرض ١٠ من ١٢ وحدة')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: 'ابحث في محاضراتك' }), 'atomic');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Atomic Structure' })).toBeInTheDocument();
+    expect(screen.getByText('عرض ١ من ١ وحدة')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?search=atomic');
+    const last = listCalls(calls).at(-1)!;
+    expect(Object.fromEntries(last.url.searchParams)).toEqual({
+      pageNumber: '1',
+      pageSize: '10',
+      search: 'atomic',
+    });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'الصف' }), 'Secondary1');
+    await screen.findByText('لا توجد نتائج مطابقة للبحث');
+    expect(new URLSearchParams(router.state.location.search).get('grade')).toBe('Secondary1');
+    expect(listCalls(calls).at(-1)!.url.searchParams.get('grade')).toBe('Secondary1');
+    expect(screen.queryByRole('navigation', { name: 'التنقل بين الصفحات' })).not.toBeInTheDocument();
+  });
+
+  it('opens with the search and filters of its URL, and page links keep them', async () => {
+    const calls = stubFetch(() =>
+      envelope(
+        200,
+        null,
+        page([unit({ unitId: 5, unitName: 'وحدة', term: 'Second' })], { totalCount: 30, totalPages: 3 }),
+      ),
+    );
+    renderLectures('/my-lectures?search=%D9%88%D8%AD%D8%AF%D8%A9&term=Second');
+    await screen.findByRole('heading', { level: 2, name: 'وحدة' });
+    expect(screen.getByRole('searchbox', { name: 'ابحث في محاضراتك' })).toHaveValue('وحدة');
+    expect(screen.getByRole('combobox', { name: 'الفصل الدراسي' })).toHaveValue('Second');
+    expect(Object.fromEntries(listCalls(calls)[0]!.url.searchParams)).toMatchObject({
+      search: 'وحدة',
+      term: 'Second',
+    });
+    expect(screen.getByRole('link', { name: 'الصفحة ٢' })).toHaveAttribute(
+      'href',
+      `/my-lectures?page=2&search=${encodeURIComponent('وحدة')}&term=Second`,
+    );
   });
 
   it('filters by grade (all or the three grades) and by term (all, First, Second)', async () => {

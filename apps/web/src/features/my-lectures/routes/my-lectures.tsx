@@ -2,7 +2,7 @@
 // grid of unit cards (6 placeholders while loading), empty / no-results / error states and a
 // pagination bar when there is more than one page.
 import { toArabicDigits } from '@app/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Pagination, pageLink, readPage } from '../../../components/ui/pagination';
@@ -13,17 +13,42 @@ import { catalogueMessages } from '../../../i18n/catalogue';
 import { useMyUnits, useRefreshMyUnits } from '../api/get-my-units';
 import { LectureFilters } from '../components/lecture-filters';
 import { UNIT_CODE_BOX_HREF, UnitCard } from '../components/unit-card';
-import { filterUnits, isFiltering, NO_FILTERS, type UnitFilters } from '../filter-units';
+import {
+  filterUnits,
+  isFiltering,
+  NO_FILTERS,
+  readFilters,
+  writeFilters,
+  type UnitFilters,
+} from '../filter-units';
+
+/** Typing pauses this long before the search goes to the URL and the server. */
+const SEARCH_DELAY_MS = 300;
 
 const t = catalogueMessages.myLectures;
 
 const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
 
 export function Component() {
-  const [search] = useSearchParams();
-  const page = readPage(search.get('page'));
-  const [filters, setFilters] = useState<UnitFilters>(NO_FILTERS);
-  const query = useMyUnits(page);
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params.get('page'));
+  // The URL holds the filters the server applies; the box shows what is typed meanwhile.
+  const applied = readFilters(params);
+  const [typed, setTyped] = useState(applied.search);
+  const filters: UnitFilters = { ...applied, search: typed };
+  const apply = (next: UnitFilters) => setParams((current) => writeFilters(current, next), { replace: true });
+  useEffect(() => {
+    if (typed === applied.search) return;
+    const timer = setTimeout(
+      () =>
+        setParams((current) => writeFilters(current, { ...readFilters(current), search: typed }), {
+          replace: true,
+        }),
+      SEARCH_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [typed, applied.search, setParams]);
+  const query = useMyUnits(page, applied);
   const refresh = useRefreshMyUnits();
   const refreshing = query.isFetching && !query.isPending;
 
@@ -35,7 +60,10 @@ export function Component() {
       <div className="mt-6">
         <LectureFilters
           filters={filters}
-          onChange={setFilters}
+          onChange={(next) => {
+            setTyped(next.search);
+            if (next.grade !== applied.grade || next.term !== applied.term) apply(next);
+          }}
           onRefresh={() => void refresh()}
           refreshing={refreshing}
         />
@@ -57,8 +85,12 @@ export function Component() {
           <Units
             data={query.data}
             page={page}
-            filters={filters}
-            onClearFilters={() => setFilters(NO_FILTERS)}
+            filters={applied}
+            search={params}
+            onClearFilters={() => {
+              setTyped('');
+              apply(NO_FILTERS);
+            }}
           />
         )}
       </div>
@@ -70,11 +102,13 @@ function Units({
   data,
   page,
   filters,
+  search,
   onClearFilters,
 }: {
   data: NonNullable<ReturnType<typeof useMyUnits>['data']>;
   page: number;
   filters: UnitFilters;
+  search: URLSearchParams;
   onClearFilters: () => void;
 }) {
   const shown = filterUnits(data.units, filters);
@@ -84,10 +118,10 @@ function Units({
     <Pagination
       page={page}
       totalPages={data.totalPages}
-      hrefFor={(target) => pageLink(paths.myLectures.getHref(), target)}
+      hrefFor={(target) => withFilters(pageLink(paths.myLectures.getHref(), target), search)}
     />
   );
-  if (data.units.length === 0 && data.totalCount === 0)
+  if (data.units.length === 0 && data.totalCount === 0 && !isFiltering(filters))
     return (
       <StateMessage
         title={t.empty}
@@ -125,7 +159,18 @@ function Units({
           ))}
         </ul>
       )}
-      {pagination}
+      {shown.length === 0 ? null : pagination}
     </>
   );
+}
+
+/** A page link that keeps the search and filters in the URL. */
+function withFilters(to: ReturnType<typeof pageLink>, current: URLSearchParams) {
+  const next = new URLSearchParams(typeof to === 'string' ? '' : to.search);
+  for (const key of ['search', 'grade', 'term']) {
+    const value = current.get(key);
+    if (value) next.set(key, value);
+  }
+  const query = next.toString();
+  return { ...(typeof to === 'string' ? { pathname: to } : to), search: query ? `?${query}` : '' };
 }
