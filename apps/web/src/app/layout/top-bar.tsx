@@ -17,7 +17,7 @@ const LINKS = [
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 font-semibold transition-colors ${isActive ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
+  `inline-flex min-h-11 items-center rounded-lg px-3 py-2 font-semibold transition-colors ${isActive ? 'text-brand-800 bg-brand-50' : 'text-slate-700 hover:text-brand-800'}`;
 
 /** 'Courses' is an anchor into the home page, not a page: a plain link, so on the home page only
  * 'Home' is marked current. */
@@ -46,7 +46,7 @@ export function TopBar() {
       <span className="px-3 font-semibold text-slate-800">{t.greeting(user.name)}</span>
       <button
         type="button"
-        className={buttonClass('secondary', 'min-h-10 py-1.5')}
+        className={buttonClass('secondary', 'min-h-11 py-1.5')}
         onClick={() => void logout()}
       >
         {t.logout}
@@ -56,12 +56,12 @@ export function TopBar() {
     // data-visitor-only: hidden in a prerendered page until the app has run when the browser holds a
     // signed-in user (apps/web/build/boot.js), so a student never sees 'login' flash in the bar.
     <div className="flex flex-col items-stretch gap-2 md:flex-row md:items-center" data-visitor-only="">
-      <Link to={paths.login.getHref()} className={buttonClass('ghost', 'min-h-10 py-1.5')} onClick={close}>
+      <Link to={paths.login.getHref()} className={buttonClass('ghost', 'min-h-11 py-1.5')} onClick={close}>
         {t.login}
       </Link>
       <Link
         to={paths.register.getHref()}
-        className={buttonClass('primary', 'min-h-10 py-1.5')}
+        className={buttonClass('primary', 'min-h-11 py-1.5')}
         onClick={close}
       >
         {t.register}

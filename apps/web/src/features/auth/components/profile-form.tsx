@@ -78,8 +78,9 @@ export function ProfileForm({ profile }: { profile: ProfileData }) {
           </option>
         ))}
       </SelectField>
+      {/* The heading inside the box (a floated legend), not across its top border. */}
       <fieldset className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4">
-        <legend className="px-1 font-bold text-slate-900">{t.changePassword}</legend>
+        <legend className="float-start w-full font-bold text-slate-900">{t.changePassword}</legend>
         <PasswordField
           label={t.currentPassword}
           autoComplete="current-password"
