@@ -46,7 +46,9 @@ describe('server-rendered catalogue pages', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('cache-control')).toBe('no-cache');
     expect(html).toContain(`<div id="root" data-prerendered="${LIST}?page=1">`);
-    expect(html).toMatch(new RegExp(`<head>[\\s\\S]*<title>${LIST_TITLE}</title>[\\s\\S]*</head>`));
+    expect(html).toMatch(
+      new RegExp(`<head>[\\s\\S]*<title>${LIST_TITLE} — منصة التعلم</title>[\\s\\S]*</head>`),
+    );
     expect(html).toContain(CHEMISTRY);
     const seeds = JSON.parse(
       /<script type="application\/json" id="query-seeds">(.*?)<\/script>/.exec(html)![1]!,
@@ -93,7 +95,7 @@ describe('server-rendered catalogue pages', () => {
     page.on('request', (request) => requests.push(request));
     const release = await openWithAppEntryHeld(page, `/courses/${id}`);
     await visible(page.getByRole('heading', { level: 1, name: CHEMISTRY }));
-    expect(await page.title()).toBe(CHEMISTRY);
+    expect(await page.title()).toBe(`${CHEMISTRY} — منصة التعلم`);
     // The first unit's lessons, from the course's tree.
     await visible(page.getByText('موقع العناصر الانتقالية في الجدول الدوري'));
     await visible(page.getByRole('link', { name: 'اشترك في الكورس' }));

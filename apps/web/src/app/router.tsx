@@ -6,12 +6,14 @@
 // (docs/decisions/0005-declarative-router.md).
 import { Suspense, type ComponentType } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { SkipLink } from '../components/ui/skip-link';
 import { Spinner } from '../components/ui/spinner';
 import { paths } from '../config/paths';
 import { ProtectedRoute } from '../features/auth/components/protected-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { AppLayout } from './layout/app-layout';
 import { page } from './lazy-screen';
+import { RouteFocus } from './route-focus';
 
 type RouteModule = { Component: ComponentType };
 
@@ -115,13 +117,18 @@ export const routes: RouteObject[] = [
 
 /** The matched screen, with the error screen for anything that throws while rendering (including a
  * chunk that fails to load) and a spinner while a first screen's chunk is on its way. A new path
- * clears the error, as the data router's errorElement did. */
+ * clears the error, as the data router's errorElement did. Every screen starts with the skip link,
+ * and a route change moves the focus to the new screen's heading (route-focus.tsx). */
 export function AppRoutes() {
   const { pathname } = useLocation();
   const element = useRoutes(routes);
   return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Suspense fallback={<Spinner fullPage />}>{element}</Suspense>
-    </RouteErrorBoundary>
+    <>
+      <SkipLink />
+      <RouteFocus />
+      <RouteErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<Spinner fullPage />}>{element}</Suspense>
+      </RouteErrorBoundary>
+    </>
   );
 }

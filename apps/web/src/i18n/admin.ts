@@ -117,7 +117,6 @@ export const adminMessages = {
     backToSite: 'العودة إلى الموقع',
     logout: 'تسجيل الخروج',
     signedInAs: (name: string) => `المسؤول: ${name}`,
-    skipToContent: 'تخطَّ إلى المحتوى',
     checking: 'جارٍ التحقق من الصلاحية...',
   },
   courses: {

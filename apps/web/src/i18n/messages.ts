@@ -35,6 +35,7 @@ export const messages = {
     rights: (year: number) => `© ${year} منصة التعلم. جميع الحقوق محفوظة.`,
   },
   common: {
+    skipToContent: 'تخطَّ إلى المحتوى',
     loading: 'جارٍ التحميل...',
     retry: 'إعادة المحاولة',
     backHome: 'العودة للرئيسية',

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DocumentTitle } from '../../../components/ui/document-title';
 
 /** The screen's title (its document title too), a line of help and its main actions. */
 export function PageHeader({
@@ -15,7 +16,7 @@ export function PageHeader({
 }) {
   return (
     <div className="mb-6">
-      <title>{title}</title>
+      <DocumentTitle screen={title} />
       {before ? <div className="mb-2">{before}</div> : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">

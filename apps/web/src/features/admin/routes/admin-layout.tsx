@@ -28,12 +28,6 @@ export function Component() {
   const logout = useLogout();
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-bold focus:text-brand-900"
-      >
-        {t.skipToContent}
-      </a>
       <header className="bg-brand-800 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 pt-3">
           <p className="min-w-0">

@@ -11,6 +11,7 @@ import { usePrintableBatch } from '../api/code-batches';
 import { QueryState } from '../components/query-state';
 import { useAdminContext } from '../hooks/use-admin-context';
 import { useIdParam } from '../hooks/use-id-param';
+import { DocumentTitle } from '../../../components/ui/document-title';
 
 const t = adminMessages.print;
 
@@ -35,7 +36,7 @@ function PrintSheet({ batchId }: { batchId: number }) {
       <QueryState query={query}>
         {({ batch, courseName, codes }) => (
           <>
-            <title>{t.title(batch.label)}</title>
+            <DocumentTitle screen={t.title(batch.label)} />
             <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
               <div>
                 <h1 className="text-2xl font-extrabold text-slate-900">{t.title(batch.label)}</h1>

@@ -1,4 +1,5 @@
 // Profile settings (protected). Its texts are English, so its container says so (lang, direction).
+import { DocumentTitle } from '../../../components/ui/document-title';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { authMessages } from '../../../i18n/auth';
@@ -20,6 +21,7 @@ export function Component() {
     <section lang="en" dir="ltr" className="mx-auto w-full max-w-xl px-4 py-8 md:py-12">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+          <DocumentTitle screen={t.title} />
           <h1 className="text-2xl font-extrabold text-slate-900">{t.title}</h1>
           <Button variant="danger" onClick={() => void logout()}>
             {t.logout}

@@ -1,5 +1,6 @@
 // Developer page (protected): renews the access token, then calls GET /api/Student/profile with the
 // new one, and lists each step.
+import { DocumentTitle } from '../../../components/ui/document-title';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { authMessages } from '../../../i18n/auth';
@@ -51,6 +52,7 @@ export function Component() {
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 md:py-12">
+      <DocumentTitle screen={t.title} />
       <h1 className="text-2xl font-extrabold text-slate-900">{t.title}</h1>
       <p className="mt-1 text-slate-700">{t.intro}</p>
       <Button className="mt-4" onClick={() => void run()} disabled={running} aria-busy={running || undefined}>

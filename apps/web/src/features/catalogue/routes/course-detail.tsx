@@ -29,6 +29,7 @@ import { NotFoundContent } from '../components/not-found-content';
 import { OverviewTab } from '../components/overview-tab';
 import { readCourseId } from '../utils/course-id';
 import { courseSubject } from '../utils/subjects';
+import { DocumentTitle } from '../../../components/ui/document-title';
 
 const t = catalogueMessages.courseDetail;
 
@@ -83,7 +84,7 @@ function CourseView({ course }: { course: CourseDetail }) {
   const free = course.price === 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <title>{displayName}</title>
+      <DocumentTitle screen={displayName} />
       <Breadcrumb items={crumbs(course, displayName)} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <header className="lg:col-start-1">

@@ -16,6 +16,7 @@ import { CourseCard } from '../components/course-card';
 import { NotFoundContent } from '../components/not-found-content';
 import { SubjectChips } from '../components/subject-chips';
 import { filterBySubject, subjectsOf } from '../utils/subjects';
+import { DocumentTitle } from '../../../components/ui/document-title';
 
 const t = catalogueMessages.courseList;
 
@@ -39,7 +40,7 @@ function CourseList({ grade, country, page }: { grade: Grade; country: Country |
   const title = t.title(gradeLabelAr(grade));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <title>{title}</title>
+      <DocumentTitle screen={title} />
       <Breadcrumb
         items={[{ label: catalogueMessages.common.home, to: paths.home.getHref() }, { label: title }]}
       />

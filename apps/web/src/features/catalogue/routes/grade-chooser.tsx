@@ -15,6 +15,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { catalogueMessages } from '../../../i18n/catalogue';
 import { NotFoundContent } from '../components/not-found-content';
+import { DocumentTitle } from '../../../components/ui/document-title';
 
 const t = catalogueMessages.gradeChooser;
 
@@ -48,7 +49,7 @@ export function Component() {
   const countryName = countryLabelAr(country);
   return (
     <section aria-labelledby={headingId} className="mx-auto max-w-4xl px-4 py-10">
-      <title>{t.title(countryName)}</title>
+      <DocumentTitle screen={t.title(countryName)} />
       <h1 id={headingId} className="text-2xl font-extrabold text-slate-900 md:text-3xl">
         {t.title(countryName)}
       </h1>

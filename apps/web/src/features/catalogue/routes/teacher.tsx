@@ -12,6 +12,7 @@ import { useContact, whatsAppLink } from '../../site/contact';
 import { useTeacher } from '../api/get-teacher';
 import { NotFoundContent } from '../components/not-found-content';
 import { TeacherAvatar } from '../components/teacher-avatar';
+import { DocumentTitle } from '../../../components/ui/document-title';
 
 const t = catalogueMessages.teacher;
 
@@ -75,7 +76,7 @@ function TeacherProfile({ teacher }: { teacher: Teacher }) {
   const chat = whatsAppLink(contact?.whatsApp_Number, t.whatsappMessage(teacher.name));
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <title>{teacher.name}</title>
+      <DocumentTitle screen={teacher.name} />
       <header className="flex flex-col items-center gap-5 text-center sm:flex-row sm:text-start">
         <TeacherAvatar
           name={teacher.name}

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { useEnrolledCourses } from '../api/get-enrolled-courses';
 import { EnrolledCourseCard } from '../components/enrolled-course-card';
+import { DocumentTitle } from '../../../components/ui/document-title';
 
 const t = catalogueMessages.myCourses;
 
@@ -26,7 +27,7 @@ export function Component() {
   const page = readPage(search.get('page'));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <title>{t.title}</title>
+      <DocumentTitle screen={t.title} />
       <h1 className="text-2xl font-extrabold text-slate-900 md:text-3xl">{t.title}</h1>
       <p className="mt-2 text-slate-700">{t.subtitle}</p>
       <div className="mt-6">

@@ -1,5 +1,7 @@
 // Home: a once-per-session splash, then hero, features, the lazily loaded courses section and the
 // unit-code box; a floating 'register now' button for visitors. Kept light: no form libraries here.
+import { messages } from '../../../i18n/messages';
+import { DocumentTitle } from '../../../components/ui/document-title';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { UnitCodeBox } from '../../unit-codes/components/unit-code-box';
@@ -17,6 +19,7 @@ export function Component() {
   if (splash.visible) return <Splash progress={splash.progress} done={splash.done} />;
   return (
     <>
+      <DocumentTitle screen={messages.nav.home} />
       <Hero isAuthenticated={isAuthenticated} />
       <FeaturesSection />
       <LazyCoursesSection />

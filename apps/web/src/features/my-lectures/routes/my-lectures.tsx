@@ -1,6 +1,7 @@
 // Spec (my lectures): heading, search, grade and term filters, refresh, 'showing x of y units', a
 // grid of unit cards (6 placeholders while loading), empty / no-results / error states and a
 // pagination bar when there is more than one page.
+import { DocumentTitle } from '../../../components/ui/document-title';
 import { toArabicDigits } from '@app/domain';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -54,7 +55,7 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <title>{t.title}</title>
+      <DocumentTitle screen={t.title} />
       <h1 className="text-2xl font-extrabold text-slate-900 md:text-3xl">{t.title}</h1>
       <p className="mt-2 text-slate-700">{t.subtitle}</p>
       <div className="mt-6">

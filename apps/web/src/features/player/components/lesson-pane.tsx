@@ -1,5 +1,6 @@
 // The main area for one lesson: its content fetched by id, then the video (with its attachment) or
 // the quiz; a lesson the server refuses shows the reason in Arabic.
+import { DocumentTitle } from '../../../components/ui/document-title';
 import type { LessonRef } from '@app/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
@@ -27,10 +28,12 @@ export type LessonPaneProps = {
 export function LessonPane(props: LessonPaneProps) {
   const { lesson } = props;
   const query = useLessonContent(lesson.id, true);
+  const title = <DocumentTitle screen={lesson.lessonName} />;
 
   if (query.isPending) {
     return (
       <div className="grid min-h-64 place-items-center">
+        {title}
         <Spinner label={playerMessages.lessonErrors.loading} />
       </div>
     );
@@ -39,6 +42,7 @@ export function LessonPane(props: LessonPaneProps) {
     const view = lessonErrorView(query.error);
     return (
       <div className="space-y-3">
+        {title}
         <h1 className="text-lg font-extrabold text-slate-900">{lesson.lessonName}</h1>
         <Alert tone="error">
           <p>{view.message}</p>
@@ -56,6 +60,7 @@ export function LessonPane(props: LessonPaneProps) {
   if (content.type === 'Quiz') {
     return (
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:p-8">
+        {title}
         <QuizLesson
           key={content.id}
           content={content}
@@ -70,6 +75,7 @@ export function LessonPane(props: LessonPaneProps) {
   }
   return (
     <>
+      {title}
       <VideoLesson
         key={content.id}
         content={content}

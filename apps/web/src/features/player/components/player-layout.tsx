@@ -1,8 +1,11 @@
-// The players' page: fixed top bar, the curriculum sidebar (a column on wide screens, a drawer with a
-// backdrop on phones) and the main area.
-import { useEffect, type ReactNode } from 'react';
+// The players' page: fixed top bar, the curriculum sidebar (a column on wide screens; on phones a
+// modal dialog, so Tab cannot reach the player hidden under it and Escape gives the focus back to
+// the curriculum button) and the main area.
+import { useLayoutEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { Dialog } from '../../../components/ui/dialog';
+import { MAIN_ID } from '../../../components/ui/skip-link';
 import { playerMessages } from '../../../i18n/player';
-import { CrossIcon } from './icons';
+import { useWideScreen } from '../hooks/use-sidebar';
 import { PlayerTopBar, type TopBarProps } from './player-top-bar';
 
 type Props = Omit<TopBarProps, 'sidebarOpen' | 'onToggleSidebar'> & {
@@ -23,52 +26,57 @@ export function PlayerLayout({
   ...topBar
 }: Props) {
   const { open, close } = sidebar;
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && window.matchMedia?.('(max-width: 1023.98px)').matches) close();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, close]);
+  const wide = useWideScreen();
+  const [measureBar, barHeight] = useBarHeight();
 
   return (
-    <div dir="rtl" className="min-h-dvh bg-slate-50">
-      <PlayerTopBar {...topBar} sidebarOpen={open} onToggleSidebar={sidebar.toggle} />
-      <div className="pt-14 lg:flex">
-        {open ? (
-          <button
-            type="button"
-            aria-label={playerMessages.sidebar.close}
-            tabIndex={-1}
-            onClick={close}
-            className="fixed inset-0 top-14 z-30 bg-slate-900/50 lg:hidden"
-          />
-        ) : null}
-        <aside
-          id={topBar.sidebarId}
-          hidden={!open}
-          aria-label={sidebarTitle}
-          className="fixed start-0 top-14 bottom-0 z-30 w-[85vw] max-w-sm overflow-y-auto border-e border-slate-200 bg-white shadow-xl lg:sticky lg:z-10 lg:h-[calc(100dvh-3.5rem)] lg:w-80 lg:max-w-none lg:shrink-0 lg:shadow-none"
+    <div
+      dir="rtl"
+      className="min-h-dvh bg-slate-50"
+      style={{ '--player-bar': `${barHeight}px` } as CSSProperties}
+    >
+      <PlayerTopBar {...topBar} ref={measureBar} sidebarOpen={open} onToggleSidebar={sidebar.toggle} />
+      <div className="lg:flex">
+        {wide ? (
+          <aside
+            id={topBar.sidebarId}
+            hidden={!open}
+            aria-label={sidebarTitle}
+            className="sticky top-(--player-bar) z-10 h-[calc(100dvh-var(--player-bar))] w-80 shrink-0 overflow-y-auto border-e border-slate-200 bg-white"
+          >
+            <h2 className="border-b border-slate-100 px-4 py-3 font-bold text-slate-900">{sidebarTitle}</h2>
+            {sidebarContent}
+          </aside>
+        ) : (
+          <Dialog open={open} onClose={close} title={sidebarTitle} closeLabel={playerMessages.sidebar.close}>
+            <aside id={topBar.sidebarId} aria-label={sidebarTitle} className="-mx-4">
+              {sidebarContent}
+            </aside>
+          </Dialog>
+        )}
+        <main
+          id={MAIN_ID}
+          tabIndex={-1}
+          className="isolate min-w-0 flex-1 px-3 py-4 focus:outline-none md:px-6 md:py-6"
         >
-          <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-            <h2 className="font-bold text-slate-900">{sidebarTitle}</h2>
-            <button
-              type="button"
-              onClick={close}
-              aria-label={playerMessages.sidebar.close}
-              className="grid size-10 place-items-center rounded-lg text-slate-600 hover:bg-slate-100 lg:hidden"
-            >
-              <CrossIcon />
-            </button>
-          </div>
-          {sidebarContent}
-        </aside>
-        <main className="isolate min-w-0 flex-1 px-3 py-4 md:px-6 md:py-6">
           <div className="mx-auto w-full max-w-4xl">{children}</div>
         </main>
       </div>
       {overlays}
     </div>
   );
+}
+
+/** The top bar's height, kept current: the sidebar column starts below a bar that grows with its
+ * title and with the text size. */
+function useBarHeight() {
+  const [bar, setBar] = useState<HTMLElement | null>(null);
+  const [height, setHeight] = useState(56);
+  useLayoutEffect(() => {
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(bar.offsetHeight));
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [bar]);
+  return [setBar, height] as const;
 }

@@ -1,4 +1,7 @@
-// The players' fixed top bar: back, curriculum toggle, title, lesson position and overall progress.
+// The players' top bar: back, curriculum toggle, title, lesson position and overall progress. It grows
+// with its title (a unit name and a lesson name wrap rather than being cut off), and at large text
+// sizes the title takes a line of its own instead of shrinking to a letter.
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { playerMessages } from '../../../i18n/player';
 import { BackIcon, MenuIcon } from './icons';
@@ -16,13 +19,14 @@ export type TopBarProps = {
   sidebarOpen: boolean;
   sidebarId: string;
   onToggleSidebar: () => void;
+  ref?: Ref<HTMLElement> | ((element: HTMLElement | null) => void);
 };
 
-export function PlayerTopBar(props: TopBarProps) {
+export function PlayerTopBar({ ref, ...props }: TopBarProps) {
   const { percent } = props;
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-14 border-b border-slate-200 bg-white shadow-sm">
-      <div className="flex h-full items-center gap-1 px-2 md:gap-2 md:px-4">
+    <header ref={ref} className="sticky top-0 z-40 border-b border-slate-200 bg-white shadow-sm">
+      <div className="flex min-h-14 flex-wrap items-center gap-x-1 px-2 py-1 md:gap-x-2 md:px-4">
         <Link
           to={props.backHref}
           aria-label={props.backLabel}
@@ -43,12 +47,12 @@ export function PlayerTopBar(props: TopBarProps) {
           <MenuIcon />
         </button>
         <p
-          className="min-w-0 flex-1 truncate text-sm font-bold text-slate-900 md:text-base"
-          title={props.title}
+          data-testid="player-title"
+          className="min-w-32 flex-1 text-sm font-bold break-words text-slate-900 md:text-base"
         >
           {props.title}
         </p>
-        <div className="flex shrink-0 flex-col items-end gap-0.5 text-xs text-slate-600 md:flex-row md:items-center md:gap-3 md:text-sm">
+        <div className="ms-auto flex shrink-0 flex-col items-end gap-0.5 text-xs text-slate-600 md:flex-row md:items-center md:gap-3 md:text-sm">
           {props.position ? (
             <span className="font-semibold text-slate-800">
               <span aria-hidden={props.positionLabel ? true : undefined}>{props.position}</span>

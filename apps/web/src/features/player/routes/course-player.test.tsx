@@ -232,23 +232,29 @@ describe('course player: sidebar', () => {
     expect(screen.getByRole('button', { name: 'إخفاء المنهج' })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('is a drawer on phones: closed at first, closed by its backdrop and after choosing a lesson', async () => {
+  it('is a modal dialog on phones: closed at first, Escape returns the focus to its button, a lesson closes it', async () => {
     phone();
     fakeServer({});
     const { user, router } = renderPlayer();
     await screen.findByRole('heading', { name: 'درس 2' });
     expect(screen.queryByRole('complementary', { name: 'محتوى الكورس' })).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'إظهار المنهج' }));
+    const toggle = screen.getByRole('button', { name: 'إظهار المنهج' });
+    await user.click(toggle);
+    expect(screen.getByRole('dialog', { name: 'محتوى الكورس' })).toHaveAttribute('aria-modal', 'true');
     expect(curriculum()).toBeVisible();
-    const closers = screen.getAllByRole('button', { name: 'إغلاق المنهج' });
-    await user.click(closers[0]!);
-    expect(screen.queryByRole('complementary', { name: 'محتوى الكورس' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toggle).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'إظهار المنهج' }));
+    await user.click(screen.getByRole('button', { name: 'إغلاق المنهج' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'إظهار المنهج' }));
     await user.click(lessonButton('مقدمة العناصر'));
     expect(params(router)).toEqual({ unit: '0', lesson: '0' });
-    expect(screen.queryByRole('complementary', { name: 'محتوى الكورس' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'محتوى الكورس' })).toBeNull());
   });
 });
 

@@ -143,7 +143,7 @@ export function NativePlayer({ source, watermark, onTime }: Props) {
       onPointerMove={poke}
       onPointerDown={poke}
       onFocus={poke}
-      className={`relative isolate aspect-video w-full overflow-hidden rounded-xl bg-black select-none [&:fullscreen]:aspect-auto [&:fullscreen]:rounded-none ${
+      className={`@container relative isolate aspect-video w-full overflow-hidden rounded-xl bg-black select-none [&:fullscreen]:aspect-auto [&:fullscreen]:rounded-none ${
         visible ? '' : 'cursor-none'
       }`}
     >
@@ -174,8 +174,16 @@ export function NativePlayer({ source, watermark, onTime }: Props) {
       />
       {watermark}
       {!playing && !failed ? (
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 z-10 grid place-items-center">
-          <span className="grid size-16 place-items-center rounded-full bg-black/55 text-white">
+        // Not where the text is large for the player's width (200 % on a phone): there the control bar
+        // fills the picture, and its seek bar and time would cross this icon.
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 z-10 grid place-items-center @max-[20rem]:hidden"
+        >
+          <span
+            data-testid="play-overlay"
+            className="grid size-16 place-items-center rounded-full bg-black/55 text-white"
+          >
             <PlayIcon className="size-8" />
           </span>
         </div>

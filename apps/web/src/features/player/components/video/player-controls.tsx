@@ -1,5 +1,6 @@
 // Our player's control bar: play/pause, seek bar, mute and volume (0-1, step 0.1), elapsed/total
-// time, speed and full screen, every control labelled for screen readers.
+// time, speed and full screen, every control labelled for screen readers. The row wraps, so at a
+// large text size time, speed and full screen move to a second line instead of off the screen.
 import { PLAYBACK_SPEEDS } from '@app/domain';
 import { playerMessages } from '../../../../i18n/player';
 import { formatMediaTime } from '../../lib/media-time';
@@ -51,9 +52,9 @@ export function PlayerControls(props: Props) {
         step="any"
         value={Math.min(props.current, props.duration || 0)}
         onChange={(event) => props.onSeek(Number(event.target.value))}
-        className="block h-2 w-full cursor-pointer accent-brand-500"
+        className="block h-6 w-full cursor-pointer accent-brand-500"
       />
-      <div className="mt-1 flex items-center gap-1 md:gap-2">
+      <div className="mt-1 flex flex-wrap items-center gap-x-1 md:gap-x-2">
         <button
           type="button"
           className={iconButton}
@@ -82,14 +83,13 @@ export function PlayerControls(props: Props) {
           onChange={(event) => props.onVolume(Number(event.target.value))}
           className="h-2 w-14 cursor-pointer accent-brand-500 sm:w-24"
         />
-        <span className="px-1 text-xs whitespace-nowrap tabular-nums md:text-sm">
+        <span data-testid="player-time" className="px-1 text-xs whitespace-nowrap tabular-nums md:text-sm">
           <span aria-hidden="true">
             <span dir="ltr">{elapsed}</span> / <span dir="ltr">{total}</span>
           </span>
           <span className="sr-only">{t.timeLabel(elapsed, total)}</span>
         </span>
-        <span className="flex-1" />
-        <label className="flex items-center">
+        <label className="ms-auto flex items-center">
           <span className="sr-only">{t.speed}</span>
           <select
             value={props.rate}
