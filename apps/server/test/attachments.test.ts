@@ -85,10 +85,10 @@ async function attachmentUrl(student: Student, lessonId: number): Promise<string
 /** Downloads without a tenant header, bearer token or DeviceId, as a browser link does. */
 const download = (url: string) => fetch(`${api.baseUrl}${url}`);
 
-async function expectRefused(url: string, status: number, message: string) {
+async function expectRefused(url: string, status: number, message: string, data: unknown = null) {
   const response = await download(url);
   expect(response.status).toBe(status);
-  expect(await response.json()).toEqual(failure(message));
+  expect(await response.json()).toEqual({ ...failure(message), data });
 }
 
 describe('an uploaded attachment', () => {
@@ -168,7 +168,7 @@ describe('an uploaded attachment', () => {
 
     // Day 7 at 00:05 in Cairo: the link has not expired, but the unit has.
     api.clock.set('2026-09-07T21:05:00.000Z');
-    await expectRefused(url, 403, ENDED);
+    await expectRefused(url, 403, ENDED, { reason: 'unit-ended' });
   });
 
   it('is never a file outside the uploads folder, and a missing file is 404', async () => {

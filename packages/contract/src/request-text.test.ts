@@ -49,6 +49,9 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   QuizSubmitRequest: [{ lessonId: 1, answers: [{ questionId: 2, answerId: 3 }], score: 50, notes: 'ملاحظة' }],
   EnterCodeQuery: [{ code: 'ABCDE-23456' }],
   PagingQuery: [{ pageNumber: '1', pageSize: '10' }],
+  MyUnitsQuery: [
+    { pageNumber: '1', pageSize: '10', search: 'الوحدة الأولى', grade: 'Secondary3', term: 'First' },
+  ],
   UnitIdQuery: [{ unitId: '3' }],
   AdminSearchQuery: [{ search: 'أحمد', pageNumber: '1', pageSize: '10' }],
   AdminCourseQuery: [
@@ -88,6 +91,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
       videoUrl: 'https://example.com/video',
       attachmentUrl: '/media/notes.pdf',
       attachmentTitle: 'ملخص',
+      liveSessionUrl: 'https://example.com/live',
     },
     {
       type: 'Quiz',
