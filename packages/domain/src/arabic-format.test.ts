@@ -10,7 +10,6 @@ import {
   minutesLabelAr,
   secondsLabelAr,
   toArabicDigits,
-  waitLabelAr,
   waitSpanLabelAr,
 } from './arabic-format';
 
@@ -100,23 +99,6 @@ describe('Arabic number agreement', () => {
 
   it.each([-1, 1.5, Number.NaN])('rejects count %s', (n) => {
     expect(() => daysLabelAr(n)).toThrow(RangeError);
-  });
-});
-
-describe('waitLabelAr (after «بعد»)', () => {
-  it.each([
-    [1, 'ثانية واحدة'],
-    [2, 'ثانيتين'],
-    [45, '٤٥ ثانية'],
-    [59.2, 'دقيقة واحدة'],
-    [60, 'دقيقة واحدة'],
-    [61, 'دقيقتين'],
-    [170, '٣ دقائق'],
-    [854, '١٥ دقيقة'],
-    [900, '١٥ دقيقة'],
-    [3600, '٦٠ دقيقة'],
-  ])('%s s → %s', (seconds, label) => {
-    expect(waitLabelAr(seconds)).toBe(label);
   });
 });
 

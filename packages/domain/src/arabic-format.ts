@@ -91,17 +91,6 @@ export function secondsLabelAr(n: number): string {
   return countNoun(n, SECOND);
 }
 
-/**
- * How long to wait, after a preposition ('حاول مرة أخرى بعد …'): whole minutes rounded up, or seconds
- * under a minute, with the dual in the genitive ('دقيقتين'), e.g. '١٥ دقيقة', 'دقيقة واحدة', '٤٥ ثانية'.
- */
-export function waitLabelAr(seconds: number): string {
-  const whole = Math.max(1, Math.ceil(seconds));
-  if (whole < 60) return whole === 2 ? 'ثانيتين' : secondsLabelAr(whole);
-  const minutes = Math.ceil(whole / 60);
-  return minutes === 2 ? 'دقيقتين' : minutesLabelAr(minutes);
-}
-
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,6 +1,6 @@
 // Every text the app shows, in one Arabic catalogue with typed keys. The spec's English texts (the
 // profile page, some server messages) are kept as the spec gives them.
-import { waitLabelAr } from '@app/domain';
+import { waitSpanLabelAr } from '@app/domain';
 import { fieldRuleText } from './server-rules';
 
 /** Wraps Latin text (an email) in a left-to-right isolate, so inside an Arabic sentence it reads
@@ -179,7 +179,7 @@ export type Messages = typeof messages;
 export function tooManyAttemptsText(retryAfterSeconds: number | null): string {
   return retryAfterSeconds === null
     ? messages.serverMessages['Too many attempts. Please try again later.']!
-    : `محاولات كثيرة، حاول مرة أخرى بعد ${waitLabelAr(retryAfterSeconds)}`;
+    : `محاولات كثيرة، حاول مرة أخرى بعد ${waitSpanLabelAr(retryAfterSeconds * 1000)}`;
 }
 
 const ARABIC_LETTER = /[\u0600-\u06FF]/;
