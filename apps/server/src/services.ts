@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
-import { connectDatabase, type DbHandle } from './db/connect';
+import { connectDatabase, type DbHandle, type QueryObserver } from './db/connect';
 import { systemClock, type Clock } from './lib/clock';
 import { localCacheBus, redisCacheBus } from './lib/cache-bus';
 import { createLimits, type LimitOverrides, type Limits } from './lib/limits';
@@ -31,13 +31,13 @@ import { TenantDirectory } from './modules/tenants/directory';
 import { UnitCodeService } from './modules/unit-codes/unit-code-service';
 import { createAdminServices } from './modules/admin/admin-services';
 
-export type ServiceOverrides = { clock?: Clock; limits?: LimitOverrides };
+export type ServiceOverrides = { clock?: Clock; limits?: LimitOverrides; onQuery?: QueryObserver };
 
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(config: Config, log: FastifyBaseLogger, overrides: ServiceOverrides = {}) {
   const clock = overrides.clock ?? systemClock;
-  const database: DbHandle = connectDatabase(config.database);
+  const database: DbHandle = connectDatabase(config.database, overrides.onQuery);
   const db = database.db;
   const redis = config.redisUrl ? connectRedis(config.redisUrl, config.redisPrefix, log) : null;
   const limits: Limits = createLimits(

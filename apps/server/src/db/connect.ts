@@ -4,7 +4,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type LogEvent, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -22,14 +22,23 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
-export function connectDatabase(database: Config['database']): DbHandle {
+/** Sees every statement the app's Kysely runs (tests count the queries a route issues). */
+export type QueryObserver = (sql: string) => void;
+
+const observe = (observer: QueryObserver | undefined) =>
+  observer ? { log: (event: LogEvent) => observer(event.query.sql) } : {};
+
+export function connectDatabase(database: Config['database'], onQuery?: QueryObserver): DbHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     // Every connection is handed out with the current tenant set, for row-level security.
     enableTenantScopes();
-    const db = new Kysely<Database>({ dialect: new TenantScopedPostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new TenantScopedPostgresDialect({ pool }),
+      ...observe(onQuery),
+    });
     return { db, dialect: 'postgres', ownerUrl: database.ownerUrl, close: () => db.destroy() };
   }
   const sqlite = new SQLite(ownerOnlyFile(database.file));
@@ -37,7 +46,10 @@ export function connectDatabase(database: Config['database']): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...observe(onQuery),
+  });
   return { db, dialect: 'sqlite', ownerUrl: null, close: () => db.destroy() };
 }
 

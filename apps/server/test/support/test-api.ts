@@ -54,6 +54,8 @@ export async function startTestApi(
   const database = await createTestDatabase();
   const clock = options.clock ?? new TestClock();
   const logs: LogLine[] = [];
+  // The statements the app's own connection runs while a `queriesDuring` call is recording.
+  let recording: string[] | null = null;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: options.captureLogs ? 'warn' : 'silent',
@@ -68,6 +70,7 @@ export async function startTestApi(
   const built: BuiltApp = await buildApp(config, {
     ...(options.captureLogs ? { logStream: { write: (line: string) => logs.push(JSON.parse(line)) } } : {}),
     clock,
+    onQuery: (sql) => recording?.push(sql),
     limits: {
       loginAddress: { points: 10_000, durationSeconds: 60 },
       registerAddress: { points: 10_000, durationSeconds: 60 },
@@ -97,6 +100,16 @@ export async function startTestApi(
     call,
     /** Warn-and-above lines the app logged, when started with captureLogs. */
     logs,
+    /** The SQL of every statement the app ran while `work` ran (run one request at a time). */
+    async queriesDuring<T>(work: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+      const queries: string[] = [];
+      recording = queries;
+      try {
+        return { result: await work(), queries };
+      } finally {
+        recording = null;
+      }
+    },
     /** A browser on one device: its own DeviceId, access token and refresh cookie. */
     device(deviceId = `dev-${randomBytes(6).toString('hex')}`) {
       return new Device(call, deviceId);
