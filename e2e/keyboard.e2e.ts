@@ -5,7 +5,15 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, launchBrowser } from './support/browser';
 import type { InPage } from './support/in-page';
-import { STUDENT, checkScreen, login, openContext, visible, waitForPath } from './support/journey';
+import {
+  STUDENT,
+  appHasTakenOver,
+  checkScreen,
+  login,
+  openContext,
+  visible,
+  waitForPath,
+} from './support/journey';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -102,6 +110,8 @@ describe('layout at 360 px', () => {
     const page = await context.newPage();
     await page.route('**/api/AdminStudent/CourseActive**', manyPages);
     await page.goto('/grades/egypt');
+    // A click before the app has the page would load the server's list, not the routed pages.
+    await appHasTakenOver(page);
     await page.getByRole('link', { name: /الصف الثالث الثانوي/ }).click();
     await waitForPath(page, '/courses/egypt/grade/secondary3');
     const pager = page.getByRole('navigation', { name: 'التنقل بين الصفحات' });
@@ -181,12 +191,7 @@ describe('keyboard only', () => {
     await visible(page.getByRole('heading', { level: 1, name: LIST_TITLE }));
     await expect.poll(() => titleOf(page)).toBe(`${LIST_TITLE} — ${APP}`);
     // The server-rendered list: the keys below are for the app once it has taken the page over.
-    await page.waitForFunction(() => {
-      const root = (
-        globalThis as unknown as { document: { getElementById(id: string): object | null } }
-      ).document.getElementById('root');
-      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    });
+    await appHasTakenOver(page);
     await page
       .getByRole('group', { name: 'تصفية حسب المادة' })
       .getByRole('button', { name: 'كل المواد' })

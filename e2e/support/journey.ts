@@ -128,6 +128,20 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
+/**
+ * Resolves once the app has taken over a page the server rendered. Until then a link followed is a
+ * full page load and a Tab can land on markup the app is about to replace. The root is React's from
+ * the first slice of its render, so wait on the skip link (the first thing every screen renders).
+ */
+export async function appHasTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const link = (
+      globalThis as unknown as { document: { querySelector(selector: string): object | null } }
+    ).document.querySelector('a[href="#main"]');
+    return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
 /** Resolves once the locator is visible; reads better in a journey than `.waitFor()`. */
 export async function visible(locator: Locator): Promise<Locator> {
   await locator.waitFor({ state: 'visible' });
