@@ -1,5 +1,6 @@
 // Spec: the Arabic 'something went wrong' screen with the error text, advice and a reload button.
 import { Button } from '../components/ui/button';
+import { DocumentTitle } from '../components/ui/document-title';
 import { messages } from '../i18n/messages';
 import { isChunkLoadError } from './chunk-errors';
 
@@ -15,6 +16,7 @@ export function ErrorFallback({ error }: { error: unknown }) {
       role="alert"
       className="mx-auto my-16 max-w-xl rounded-2xl border border-red-200 bg-white p-8 shadow-sm"
     >
+      <DocumentTitle screen={messages.errorFallback.title} />
       <h1 className="text-2xl font-extrabold text-red-800">{messages.errorFallback.title}</h1>
       <p className="mt-3 rounded-lg bg-red-50 p-3 font-mono text-sm text-red-900" dir="auto">
         {text}

@@ -1,4 +1,5 @@
 import { messages } from '../../i18n/messages';
+import { DocumentTitle } from './document-title';
 
 export function Spinner({
   fullPage = false,
@@ -16,5 +17,13 @@ export function Spinner({
       <span className="text-sm text-slate-600">{label}</span>
     </div>
   );
-  return fullPage ? <div className="grid min-h-[60vh] place-items-center">{spinner}</div> : spinner;
+  // A whole screen that is loading says so in the tab too (the ellipsis is the text's, not the title's).
+  return fullPage ? (
+    <div className="grid min-h-[60vh] place-items-center">
+      <DocumentTitle screen={label.replace(/\.+$/, '')} />
+      {spinner}
+    </div>
+  ) : (
+    spinner
+  );
 }

@@ -105,7 +105,7 @@ export function LoginForm({
         />
         <Link
           to={paths.forgotPassword.getHref()}
-          className="self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+          className="inline-flex min-h-11 items-center self-start text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
         >
           {t.forgotPassword}
         </Link>

@@ -1,8 +1,9 @@
 // After the last lesson of the course is completed: where the student stands, in place of the
 // spec's page reload (README, issue 15). Complete when every lesson is done; otherwise the
 // curriculum is one click away for what is left.
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
+import { focusMainHeading } from '../../../app/route-focus';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { playerMessages } from '../../../i18n/player';
@@ -14,6 +15,9 @@ type Props = { percent: number; onCurriculum: () => void; onAgain: () => void };
 export function CourseEnd({ percent, onCurriculum, onAgain }: Props) {
   const headingId = useId();
   const complete = percent >= 100;
+  // The button that led here («استمتعت بالمحاضرة») is gone with the lesson: the focus goes to this
+  // heading, as after a change of screen, rather than back to the top of the page.
+  useEffect(() => focusMainHeading(null, false), []);
   return (
     <section
       aria-labelledby={headingId}

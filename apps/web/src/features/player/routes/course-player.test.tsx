@@ -430,6 +430,10 @@ describe('course player: video completion', () => {
       '/enrolled-courses',
     );
     expect(screen.queryByRole('heading', { name: 'درس 8' })).toBeNull();
+    // The pressed button went with the lesson: a keyboard student lands on the new heading.
+    await waitFor(() =>
+      expect(within(end).getByRole('heading', { level: 1, name: 'وصلت إلى نهاية الكورس' })).toHaveFocus(),
+    );
     // No reload: the course is not fetched again, and the student stays on the same address.
     expect(treeCalls()).toHaveLength(2);
     expect(params(router)).toEqual({ unit: '2', lesson: '0' });
