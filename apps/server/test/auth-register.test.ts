@@ -20,6 +20,7 @@ afterAll(async () => {
   await api.close();
 });
 
+/** The required fields; IsOnline is optional (API.md, Existing clients). */
 const FIELDS = [
   'UserName',
   'Password',
@@ -28,7 +29,6 @@ const FIELDS = [
   'PhoneNumber',
   'ParentPhone',
   'AcademicYear',
-  'IsOnline',
 ] as const;
 
 const userRow = (email: string, tenantSlug = 'tenant8') =>
@@ -90,6 +90,16 @@ describe('successful registration', () => {
       data: { name: fields.UserName, email: fields.Email, requiresEmailConfirmation: false },
     });
     expect(await userRow(fields.Email)).toMatchObject({ is_online: 1 });
+  });
+
+  // Issue 18, difference 4: a client of the spec's family sends the seven other fields only.
+  it('accepts a form without IsOnline, as a centre student', async () => {
+    const fields: Partial<ReturnType<typeof newStudent>> = newStudent({ IsOnline: 'true' });
+    delete fields.IsOnline;
+    const reply = await api.call('POST', REGISTER, { multipart: fields });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ success: true, data: { email: fields.Email } });
+    expect(await userRow(fields.Email!)).toMatchObject({ is_online: 0 });
   });
 
   it('accepts JSON, with IsOnline as a boolean', async () => {

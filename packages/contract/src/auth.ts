@@ -71,7 +71,9 @@ export const RegisterRequest = z
     PhoneNumber: phoneField('PhoneNumber'),
     ParentPhone: phoneField('ParentPhone'),
     AcademicYear: gradeField('AcademicYear'),
-    IsOnline: booleanText('IsOnline'),
+    // Optional (API.md, Existing clients): a client of the spec's family sends seven fields, and an
+    // account without it is a centre student, as on the old backend.
+    IsOnline: booleanText('IsOnline').default(false),
   })
   .refine((body) => body.Password === body.ConfirmPassword, {
     path: ['ConfirmPassword'],
