@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/routes/admin-routes';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { gracefulClose } from './plugins/graceful-close';
+import { loadShedding } from './plugins/load-shedding';
 import { registerSecurity } from './plugins/security';
 import { loadServerPages, sendPage } from './plugins/server-pages';
 import { createSerializerCompiler } from './plugins/serializer';
@@ -99,6 +100,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return isTrustedAddress(tenant?.trusted_networks ?? null, request.ip);
     },
   });
+  // After CORS (a shed answer must be readable cross-origin) and before tenant, session and rate limit
+  // (a shed request costs no lookups); after start-up's migrations, which would read as a slow loop.
+  await app.register(loadShedding, config.overload);
   // Cookies are parsed only where they are read (the refresh cookie, under /api/Auth), not on every request.
   await app.register(cookie, { hook: false });
   await app.register(formbody, { bodyLimit: BODY_LIMIT });

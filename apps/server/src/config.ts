@@ -65,6 +65,10 @@ const EnvSchema = z.object({
   TRUSTED_NETWORK_FACTOR: z.coerce.number().int().min(1).max(1000).default(DEFAULT_TRUSTED_FACTOR),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   WEB_DIST: z.string().optional(),
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
+  MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
+  OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(300).default(5),
 });
 
 export type Config = {
@@ -104,6 +108,17 @@ export type Config = {
   /** How long course structures, catalogue pages and quiz keys are cached (0: off). */
   catalogueCacheMs: number;
   webDist: string | null;
+  /** Connections the kernel may queue before Fastify accepts them (capped by net.core.somaxconn). */
+  listenBacklog: number;
+  /** Load shedding: beyond these the API answers 503 with Retry-After instead of queueing (0: off). */
+  overload: {
+    /** API requests being worked on at once, body reading to answer. */
+    maxInFlight: number;
+    /** Mean event-loop delay over the last second, in ms. */
+    maxEventLoopDelayMs: number;
+    /** The shortest wait a shed request is told; each answer adds up to as much again at random. */
+    retryAfterSeconds: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -151,6 +166,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedNetworkFactor: e.TRUSTED_NETWORK_FACTOR,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : null,
+    listenBacklog: e.LISTEN_BACKLOG,
+    overload: {
+      maxInFlight: e.MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_S,
+    },
   };
 }
 

@@ -41,7 +41,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  await app.listen({ host: config.host, port: config.port });
+  // A raised backlog keeps a burst of new connections queued in the kernel (up to net.core.somaxconn)
+  // rather than dropped, and the phones' 1 s and 3 s SYN retries with them.
+  await app.listen({ host: config.host, port: config.port, backlog: config.listenBacklog });
 }
 
 main().catch((error: unknown) => {

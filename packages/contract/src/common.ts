@@ -15,6 +15,20 @@ export const ErrorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
+/** A request the server shed because it was over capacity (503): its message, the same on every one. */
+export const OVERLOADED_MESSAGE = 'The server is busy. Please try again shortly.';
+
+/**
+ * The envelope of a shed request (503): `data.retryAfter` repeats the Retry-After header, in
+ * seconds, for clients that read only the body.
+ */
+export const OverloadedEnvelope = z.object({
+  success: z.literal(false),
+  message: z.literal(OVERLOADED_MESSAGE),
+  data: z.object({ retryAfter: z.number().int().positive() }),
+});
+export type OverloadedEnvelope = z.infer<typeof OverloadedEnvelope>;
+
 export const MessageOnly = envelope(z.null());
 
 export const PagedMeta = z.object({

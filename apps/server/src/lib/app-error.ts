@@ -1,3 +1,5 @@
+import { OVERLOADED_MESSAGE } from '@app/contract';
+
 /**
  * An expected failure with the status and message API.md lists. The error handler turns it into the
  * envelope; anything else becomes a 500 with a generic message and a log line.
@@ -21,3 +23,7 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, data?: unknown) => new AppError(409, message, { data });
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'Too many attempts. Please try again later.', { retryAfterSeconds });
+
+/** Over capacity (503): the wait goes in the Retry-After header and in `data.retryAfter`. */
+export const overloaded = (retryAfterSeconds: number) =>
+  new AppError(503, OVERLOADED_MESSAGE, { retryAfterSeconds, data: { retryAfter: retryAfterSeconds } });

@@ -2,7 +2,7 @@
 // the 404 handler included.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
@@ -102,9 +102,12 @@ export async function registerSecurity(
       (await options.isSchoolAddress(request))
         ? options.rateLimitMax * options.trustedFactor
         : options.rateLimitMax,
+    keyGenerator: (request) => floodKey(request.ip),
     // Pages, built assets and media are static and cheap, and a whole school often shares one
     // address: one page load is a dozen files, so they must not spend the API's flood allowance.
-    allowList: (request) => isStaticRead(request.method, request.url),
+    // A request without an address has lost its client: it is dropped before its handler
+    // (plugins/load-shedding.ts), so it is not counted either.
+    allowList: (request) => isStaticRead(request.method, request.url) || !request.ip,
     timeWindow: '1 minute',
     skipOnError: true,
     ...(options.redis ? { redis: options.redis, nameSpace: 'flood:' } : {}),
@@ -115,6 +118,19 @@ export async function registerSecurity(
   });
 }
 
-function isStaticRead(method: string, url: string): boolean {
+/** The key an address is counted under. */
+export const UNKNOWN_ADDRESS = 'unknown';
+
+/**
+ * The flood limit's key: the address as @fastify/rate-limit normalises it (IPv4-mapped IPv6 as IPv4,
+ * IPv6 by /64). A client that has already disconnected has no address any more (Node reports the
+ * peer of a closed socket as undefined), and normalising undefined threw: a 500 under load. It is
+ * counted as unknown instead.
+ */
+export function floodKey(ip: string | undefined): string {
+  return ip ? normalizeIP(ip) : UNKNOWN_ADDRESS;
+}
+
+export function isStaticRead(method: string, url: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !url.startsWith('/api');
 }

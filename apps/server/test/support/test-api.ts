@@ -63,6 +63,9 @@ export async function startTestApi(
     RATE_LIMIT_MAX: '100000',
     // Tests change catalogue rows directly between calls; the cache has its own test.
     CATALOGUE_CACHE_MS: '0',
+    // Fixtures do their synchronous database work in this same process, which would read as a slow
+    // event loop; shedding on that has its own test (overload.test.ts).
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     LOAD_DEMO: 'false',
     ...database.env,
     ...options.env,
