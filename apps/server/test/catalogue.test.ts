@@ -314,6 +314,12 @@ describe('GET /api/Course/tree', () => {
 
     const reply = await api.call('GET', `/api/Course/tree?courseid=${built.courseId}`);
     expect(reply.status).toBe(200);
+    // Issue 18, difference 5: the Course's own fields come with the units (existing clients read
+    // `price.toFixed` from this answer), the same as the course detail's without its teacher.
+    const { teacher: _teacher, ...courseFields } = (await api.call('GET', `/api/Course/${built.courseId}`))
+      .body.data;
+    expect(courseFields).toMatchObject({ unitCount: 2, lessonCount: 4, active: true, isOpenToAll: false });
+    expect(typeof courseFields.price).toBe('number');
     const lesson = (id: number, lessonName: string, type: 'Video' | 'Quiz') => ({
       id,
       lessonName,
@@ -326,6 +332,7 @@ describe('GET /api/Course/tree', () => {
       success: true,
       message: null,
       data: {
+        ...courseFields,
         id: built.courseId,
         courseName: 'coursesubject:chemistry كيمياء الصف الثالث',
         units: [

@@ -63,7 +63,16 @@ export const UnitRef = z.object({
 });
 export type UnitRef = z.infer<typeof UnitRef>;
 
-export const CourseTree = z.object({ id: z.number().int(), courseName: z.string(), units: z.array(UnitRef) });
+/** A course's lessons, names and types only: what every tree answer carries. */
+export const CourseOutline = z.object({
+  id: z.number().int(),
+  courseName: z.string(),
+  units: z.array(UnitRef),
+});
+export type CourseOutline = z.infer<typeof CourseOutline>;
+/** The public tree is the Course with its units: existing clients build their course page from it
+ * (and read `price`), API.md Existing clients. */
+export const CourseTree = Course.extend({ units: z.array(UnitRef) });
 export type CourseTree = z.infer<typeof CourseTree>;
 export const CourseTreeResponse = envelope(CourseTree);
 

@@ -2,7 +2,7 @@
 // and server-graded quizzes.
 import { z } from 'zod';
 import { TimeZoneField, envelope, idField, idParam, pageNumberParam, pageSizeParam } from './common';
-import { CourseTree } from './catalogue';
+import { CourseOutline } from './catalogue';
 
 export const EnrolledCoursesQuery = z.object({
   studentId: idParam,
@@ -26,7 +26,7 @@ export const EnrolledCourseRef = z.object({ courseId: z.number().int(), courseNa
 export type EnrolledCourseRef = z.infer<typeof EnrolledCourseRef>;
 export const AddCourseByCodeResponse = envelope(EnrolledCourseRef);
 
-export const CourseWithProgress = CourseTree.extend({
+export const CourseWithProgress = CourseOutline.extend({
   enrollmentDate: z.string().nullable(),
   isOpenToAll: z.boolean(),
   timeZone: TimeZoneField,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/connect';
 import { notFound } from '../../lib/app-error';
 import { NO_PROGRESS, unitRefs } from '../learning/student-progress';
 import type { CatalogueCache } from './catalogue-cache';
-import { courseColumns, composeCourseName, toCourse, toTeacher } from './course-view';
+import { courseColumns, toCourse, toTeacher } from './course-view';
 
 export const COURSE_NOT_FOUND = 'Course details not found.';
 
@@ -54,6 +54,24 @@ export class CatalogueService {
 
   /** An active course of this tenant, or 404: inactive and foreign courses look the same as missing. */
   async courseDetail(tenantId: number, courseId: number): Promise<CourseDetail> {
+    const row = await this.activeCourseRow(tenantId, courseId);
+    const teacher = row.teacher_id
+      ? await this.db.selectFrom('teachers').selectAll().where('id', '=', row.teacher_id).executeTakeFirst()
+      : undefined;
+    return { ...toCourse(row), teacher: teacher ? toTeacher(teacher) : null };
+  }
+
+  /** The Course with its units (lesson names and types from the structure cache). */
+  async courseTree(tenantId: number, courseId: number): Promise<CourseTree> {
+    const [row, course] = await Promise.all([
+      this.activeCourseRow(tenantId, courseId),
+      this.cache.structure(tenantId, courseId),
+    ]);
+    if (!course || !course.active) throw notFound(COURSE_NOT_FOUND);
+    return { ...toCourse(row), units: unitRefs(course.units, NO_PROGRESS) };
+  }
+
+  private async activeCourseRow(tenantId: number, courseId: number) {
     const row = await this.db
       .selectFrom('courses')
       .select(courseColumns)
@@ -62,20 +80,7 @@ export class CatalogueService {
       .where('courses.active', '=', 1)
       .executeTakeFirst();
     if (!row) throw notFound(COURSE_NOT_FOUND);
-    const teacher = row.teacher_id
-      ? await this.db.selectFrom('teachers').selectAll().where('id', '=', row.teacher_id).executeTakeFirst()
-      : undefined;
-    return { ...toCourse(row), teacher: teacher ? toTeacher(teacher) : null };
-  }
-
-  async courseTree(tenantId: number, courseId: number): Promise<CourseTree> {
-    const course = await this.cache.structure(tenantId, courseId);
-    if (!course || !course.active) throw notFound(COURSE_NOT_FOUND);
-    return {
-      id: course.id,
-      courseName: composeCourseName(course.subject, course.name),
-      units: unitRefs(course.units, NO_PROGRESS),
-    };
+    return row;
   }
 
   async teacher(tenantId: number, teacherId: number) {

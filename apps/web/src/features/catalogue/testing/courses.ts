@@ -42,9 +42,9 @@ export function courseTree(over: Partial<CourseTree> = {}): CourseTree {
     isQuizSubmitted: false,
     titel: null,
   });
+  const { teacher: _teacher, ...fields } = course();
   return {
-    id: 5,
-    courseName: 'coursesubject:chemistry الكيمياء العضوية',
+    ...fields,
     units: [
       {
         id: 1,
