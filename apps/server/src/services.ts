@@ -15,6 +15,7 @@ import { AuthService } from './modules/auth/auth-service';
 import { PasswordResetService } from './modules/auth/password-reset-service';
 import { LoginDevices } from './modules/auth/login-devices';
 import { OwnDevicesService } from './modules/auth/own-devices';
+import { SessionCache } from './modules/auth/session-cache';
 import { SessionRepository } from './modules/auth/sessions';
 import { UserRepository } from './modules/auth/users';
 import { ProfileService } from './modules/profile/profile-service';
@@ -49,7 +50,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const mailer = new Mailer({ db, clock, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const tenants = new TenantDirectory(db, cacheBus);
   const users = new UserRepository(db);
-  const sessions = new SessionRepository(db);
+  const sessions = new SessionRepository(db, new SessionCache(config.sessionCacheMs, cacheBus, clock));
   const jwt = createJwt(config.jwtSecret);
   const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
   const catalogueCache = new CatalogueCache(db, config.catalogueCacheMs, cacheBus, clock);
@@ -94,7 +95,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       clock,
       idKey: Buffer.from(hmacHex(config.jwtSecret, 'own-device-ids'), 'hex'),
     }),
-    passwordReset: new PasswordResetService({ db, users, limits, mailer, clock, codeKey }),
+    passwordReset: new PasswordResetService({ db, users, sessions, limits, mailer, clock, codeKey }),
     profile: new ProfileService({ users, sessions, clock }),
     catalogueCache,
     catalogue: new CatalogueService(db, catalogueCache),

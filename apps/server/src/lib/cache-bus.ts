@@ -10,6 +10,18 @@ import type { Redis } from 'ioredis';
 export type CacheBus = {
   /** Tells the other processes; the caller has already applied the change to its own caches. */
   publish(topic: string, payload: unknown): void;
+  /**
+   * Publishes, and resolves once Redis has handed the message to every listening process (at once
+   * without Redis or while it is down; never rejects, waits at most PUBLISH_WAIT_MS). For a change
+   * that must be seen everywhere before the caller answers: a session that ended.
+   */
+  publishAndWait(topic: string, payload: unknown): Promise<void>;
+  /**
+   * Whether this process hears every message published now: always on one process; with Redis,
+   * while its subscription is up. A cache that must never serve an invalidated entry (sessions)
+   * answers from memory only while this holds.
+   */
+  listening(): boolean;
   /** Runs `handler` for each message another process publishes on `topic`. */
   subscribe(topic: string, handler: (payload: unknown) => void): void;
   /** Runs `handler` when messages may have been missed: the cache should drop everything. */
@@ -20,12 +32,17 @@ export type CacheBus = {
 /** One process, nothing to tell. */
 export const localCacheBus = (): CacheBus => ({
   publish: () => undefined,
+  publishAndWait: () => Promise.resolve(),
+  listening: () => true,
   subscribe: () => undefined,
   onResync: () => undefined,
   close: () => Promise.resolve(),
 });
 
 type Envelope = { origin: string; topic: string; payload: unknown };
+
+/** The longest publishAndWait waits for Redis before the caller goes on. */
+export const PUBLISH_WAIT_MS = 1000;
 
 /**
  * Publishes on `redis` (the shared connection: no offline queue, so a publish while Redis is down fails
@@ -56,11 +73,25 @@ export function redisCacheBus(redis: Redis, prefix: string): CacheBus {
   });
   void subscriber.subscribe(channel).catch(() => undefined);
 
+  const send = (topic: string, payload: unknown): Promise<unknown> => {
+    const message: Envelope = { origin, topic, payload };
+    return redis.publish(channel, JSON.stringify(message)).catch(() => undefined);
+  };
+
   return {
     publish(topic, payload) {
-      const message: Envelope = { origin, topic, payload };
-      redis.publish(channel, JSON.stringify(message)).catch(() => undefined);
+      void send(topic, payload);
     },
+    async publishAndWait(topic, payload) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, PUBLISH_WAIT_MS);
+        timer.unref();
+      });
+      await Promise.race([send(topic, payload), timeout]);
+      clearTimeout(timer);
+    },
+    listening: () => subscriber.status === 'ready',
     subscribe(topic, handler) {
       handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);
     },

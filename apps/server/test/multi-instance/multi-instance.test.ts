@@ -39,7 +39,7 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
     environment = await processEnvironment('postgres', {
       redis: true,
       // Long cache lifetimes: only an invalidation can make a change show at once.
-      env: { CATALOGUE_CACHE_MS: '60000', TRUST_PROXY: '127.0.0.1' },
+      env: { CATALOGUE_CACHE_MS: '60000', SESSION_CACHE_MS: '60000', TRUST_PROXY: '127.0.0.1' },
     });
     // Three processes start on the empty database at the same moment; each migrates.
     [a, b, migrateRun] = await Promise.all([
@@ -224,6 +224,33 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
     // The caches live 60 s (course) and 10 s (tenant); the invalidations arrive within milliseconds.
     expect(await eventually(unitNameOnB, 'الوحدة المعدلة')).toBeLessThan(2000);
     expect(await eventually(whatsAppOnB, '+201000000777')).toBeLessThan(2000);
+  });
+
+  it('ends a session on the other process at once: logout on A is a 401 on B', async () => {
+    const [user] = await accounts(1);
+    const onA = new Device(callers[0], `mi-logout-${user!.id}`);
+    expect((await onA.login(user!.email)).status).toBe(200);
+    const onB = new Device(callers[1], onA.deviceId);
+    onB.token = onA.token;
+    expect((await onB.call('GET', '/api/Student/profile')).status).toBe(200);
+    // B keeps the session in memory: with its row gone behind the API's back it still answers…
+    await db.deleteFrom('device_sessions').where('user_id', '=', user!.id).execute();
+    expect((await onB.call('GET', '/api/Student/profile')).status).toBe(200);
+    // …until a logout on A tells it, before A answers.
+    expect((await onA.call('POST', '/api/Auth/logout')).status).toBe(200);
+    expect((await onB.call('GET', '/api/Student/profile')).status).toBe(401);
+  });
+
+  it("ends a student's sessions on the other process at once when an admin ends them on A", async () => {
+    const [[student], [admin]] = await Promise.all([accounts(1), accounts(1, 'admin')]);
+    const adminDevice = new Device(callers[0], `mi-admin-${admin!.id}`);
+    expect((await adminDevice.login(admin!.email)).status).toBe(200);
+    const onB = new Device(callers[1], `mi-student-${student!.id}`);
+    expect((await onB.login(student!.email)).status).toBe(200);
+    expect((await onB.call('GET', '/api/Student/profile')).status).toBe(200);
+    const ended = await adminDevice.call('DELETE', `/api/Admin/Students/${student!.id}/Sessions`);
+    expect(ended.status).toBe(200);
+    expect((await onB.call('GET', '/api/Student/profile')).status).toBe(401);
   });
 
   itWith(

@@ -66,6 +66,10 @@ export async function startTestApi(
     // Fixtures do their synchronous database work in this same process, which would read as a slow
     // event loop; shedding on that has its own test (overload.test.ts).
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // The session cache on, as in production (on PostgreSQL without Redis it would be off by
+    // default): every API test then checks that each change it makes to a session or an account is
+    // seen on the next request. Only what the app itself writes invalidates it.
+    SESSION_CACHE_MS: '30000',
     LOAD_DEMO: 'false',
     ...database.env,
     ...options.env,

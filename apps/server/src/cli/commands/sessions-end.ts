@@ -12,12 +12,20 @@ export const sessionsEndCommand: Command = {
     const email = requiredString(values, 'email');
     return async (ctx) => {
       const { SessionRepository } = await import('../../modules/auth/sessions');
+      const { SessionCache } = await import('../../modules/auth/session-cache');
       const { UserRepository } = await import('../../modules/auth/users');
+      const { openCacheBus } = await import('../cache-bus');
       const tenant = await ctx.tenant(slug);
       const user = await new UserRepository(ctx.db).byEmail(tenant.id, email);
       if (!user) throw new CliError(`no account with email '${email}' in tenant '${tenant.slug}'`);
-      const ended = await new SessionRepository(ctx.db).endAll(user.id);
-      ctx.out(`Ended ${ended} device session${ended === 1 ? '' : 's'} of ${user.email}.`);
+      // The running processes forget the sessions they keep in memory (through Redis when configured).
+      const { bus, close } = await openCacheBus(ctx.config, ctx.warn);
+      try {
+        const ended = await new SessionRepository(ctx.db, new SessionCache(0, bus)).endAll(user.id);
+        ctx.out(`Ended ${ended} device session${ended === 1 ? '' : 's'} of ${user.email}.`);
+      } finally {
+        await close();
+      }
     };
   },
 };

@@ -107,7 +107,7 @@ export class StudentAdminService {
 
   /** Ends every device session of the student: their next request is a 401. */
   async endSessions(actor: AdminActor, studentId: number): Promise<{ ended: number }> {
-    return this.deps.writer.run(actor, async (trx) => {
+    const result = await this.deps.writer.run(actor, async (trx) => {
       const student = await ownedStudent(trx, actor.tenant.id, studentId);
       const ended = await this.deps.sessions.endAll(student.id, undefined, trx);
       return {
@@ -120,6 +120,9 @@ export class StudentAdminService {
         },
       };
     });
+    // Committed: every process forgets the sessions it kept in memory.
+    await this.deps.sessions.forgetUser(studentId);
+    return result;
   }
 
   /** Enrols the student in a course of the tenant (source 'admin'); 409 when already enrolled. */

@@ -105,6 +105,7 @@ export class OwnDevicesService {
       if (Number(ended.numDeletedRows) !== 1) throw notFound(DEVICE_NOT_FOUND);
       await forgetLoginDevices(trx, user.id, [target.device_id]);
     });
+    await sessions.forgetSession(target.id);
     return { nextSignOutAt: new Date(now.getTime() + ALLOWANCE_MS).toISOString() };
   }
 

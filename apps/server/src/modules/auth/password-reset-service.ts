@@ -10,6 +10,7 @@ import { passwordResetMail } from '../../mail/templates';
 import { hashPassword } from './passwords';
 import type { UserRepository } from './users';
 import { forgetLoginDevices } from './login-devices';
+import type { SessionRepository } from './sessions';
 
 export const RESET_CODE_MINUTES = 10;
 export const RESET_CODE_TRIES = 5;
@@ -18,6 +19,7 @@ export const INVALID_RESET_CODE = 'Invalid or expired code';
 type Deps = {
   db: Db;
   users: UserRepository;
+  sessions: SessionRepository;
   limits: Limits;
   mailer: Mailer;
   clock: Clock;
@@ -55,7 +57,7 @@ export class PasswordResetService {
 
   /** Sets the new password and ends every device session of the account. */
   async reset(tenant: Tenant, input: { email: string; otp: string; newPassword: string }): Promise<void> {
-    const { db, users, clock, codeKey } = this.deps;
+    const { db, users, sessions, clock, codeKey } = this.deps;
     const user = await users.byEmail(tenant.id, input.email);
     if (!user) throw badRequest(INVALID_RESET_CODE);
     const now = clock.now().toISOString();
@@ -85,5 +87,6 @@ export class PasswordResetService {
       await trx.deleteFrom('device_sessions').where('user_id', '=', user.id).execute();
       await forgetLoginDevices(trx, user.id);
     });
+    await sessions.forgetUser(user.id);
   }
 }

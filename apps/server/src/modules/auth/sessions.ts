@@ -1,6 +1,10 @@
 // Device sessions. The limit of MAX_DEVICES live sessions per account is held by the database:
 // each session takes a numbered slot, (user_id, slot) is unique, and an insert that finds its slot
 // taken does nothing. Parallel logins therefore cannot overshoot, on one process or many.
+//
+// The live-session read of every authenticated request goes through a SessionCache; every write here
+// that ends a session forgets it there after its commit. A caller that ends sessions in its own
+// transaction (endAll with `on`), or changes a user's cached fields, calls forgetUser after its commit.
 import { randomUUID } from 'node:crypto';
 import { MAX_DEVICES } from '@app/domain';
 import type { Db } from '../../db/connect';
@@ -8,6 +12,7 @@ import { param, prepare } from '../../db/prepared';
 import type { DeviceSession, UserRow } from '../../db/schema';
 import { forbidden } from '../../lib/app-error';
 import { forgetLoginDevices } from './login-devices';
+import { SessionCache } from './session-cache';
 import { REFRESH_GRACE_SECONDS, REFRESH_TOKEN_DAYS } from './tokens';
 
 export const DEVICE_LIMIT_MESSAGE = "You can't log in from more than two devices.";
@@ -22,16 +27,20 @@ export type LiveSession = {
 export class SessionRepository {
   private readonly liveSession;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly cache: SessionCache = SessionCache.off(),
+  ) {
     this.liveSession = prepare<
       { sessionId: string; tenantId: number; now: string },
-      LiveSession['user'] & { sessionId: string }
+      LiveSession['user'] & { sessionId: string; expiresAt: string }
     >(db, (q) =>
       q
         .selectFrom('device_sessions as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
         .select([
           's.id as sessionId',
+          's.expires_at as expiresAt',
           'u.id',
           'u.tenant_id',
           'u.name',
@@ -59,12 +68,15 @@ export class SessionRepository {
     userAgent?: string | null;
   }) {
     const nowIso = input.now.toISOString();
-    return this.db.transaction().execute(async (trx) => {
-      await trx
+    let replaced: string[] = [];
+    const opened = await this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
         .deleteFrom('device_sessions')
         .where('user_id', '=', input.userId)
         .where((eb) => eb.or([eb('expires_at', '<=', nowIso), eb('device_id', '=', input.deviceId)]))
+        .returning('id')
         .execute();
+      replaced = deleted.map((session) => session.id);
       for (let slot = 1; slot <= MAX_DEVICES; slot += 1) {
         const id = randomUUID();
         const inserted = await trx
@@ -89,14 +101,19 @@ export class SessionRepository {
       }
       throw forbidden(DEVICE_LIMIT_MESSAGE);
     });
+    // The device's previous session is over wherever it is cached.
+    await this.cache.forget({ sessionIds: replaced });
+    return opened;
   }
 
   /** The session and its user when the session is still live: checked on every authenticated call. */
   async findLive(sessionId: string, tenantId: number, now: Date): Promise<LiveSession | null> {
-    const row = await this.liveSession.first({ sessionId, tenantId, now: now.toISOString() });
-    if (!row) return null;
-    const { sessionId: id, ...user } = row;
-    return { sessionId: id, user };
+    return this.cache.read(sessionId, tenantId, now, async () => {
+      const row = await this.liveSession.first({ sessionId, tenantId, now: now.toISOString() });
+      if (!row) return null;
+      const { sessionId: id, expiresAt, ...user } = row;
+      return { session: { sessionId: id, user }, expiresAt: Date.parse(expiresAt) };
+    });
   }
 
   /**
@@ -188,29 +205,47 @@ export class SessionRepository {
 
   async end(sessionId: string): Promise<void> {
     await this.db.deleteFrom('device_sessions').where('id', '=', sessionId).execute();
+    await this.forgetSession(sessionId);
   }
 
   async endByRefreshHash(tenantId: number, refreshHash: string): Promise<void> {
-    await this.db
+    const ended = await this.db
       .deleteFrom('device_sessions')
       .where('tenant_id', '=', tenantId)
       .where('refresh_hash', '=', refreshHash)
+      .returning('id')
       .execute();
+    await this.cache.forget({ sessionIds: ended.map((session) => session.id) });
   }
 
   /**
    * Ends every session of the account, or every one but `keepSessionId`. Returns how many ended.
-   * `on` is a transaction the caller writes more in (an admin's audit entry).
+   * `on` is a transaction the caller writes more in (an admin's audit entry); the caller then calls
+   * forgetUser after its commit.
    */
   async endAll(userId: number, keepSessionId?: string, on: Db = this.db): Promise<number> {
     let query = on.deleteFrom('device_sessions').where('user_id', '=', userId);
     if (keepSessionId) query = query.where('id', '!=', keepSessionId);
-    const ended = await query.returning('device_id').execute();
+    const ended = await query.returning(['id', 'device_id']).execute();
     await forgetLoginDevices(
       on,
       userId,
       ended.map((session) => session.device_id),
     );
+    if (on === this.db) await this.cache.forget({ sessionIds: ended.map((session) => session.id) });
     return ended.length;
+  }
+
+  /** After the commit of a write that ended this session elsewhere (own-devices.ts). */
+  forgetSession(sessionId: string): Promise<void> {
+    return this.cache.forget({ sessionIds: [sessionId] });
+  }
+
+  /**
+   * After the commit of a write that ended the user's sessions in the caller's own transaction, or
+   * changed what a live session carries of the user (name, phone, academic year, role, email).
+   */
+  forgetUser(userId: number): Promise<void> {
+    return this.cache.forget({ userIds: [userId] });
   }
 }

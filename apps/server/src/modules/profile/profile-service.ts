@@ -44,6 +44,8 @@ export class ProfileService {
       updated_at: clock.now().toISOString(),
     });
     if (changes.password_hash) await sessions.endAll(userId, sessionId);
+    // The live sessions carry the name and academic year: every process reads them afresh.
+    await sessions.forgetUser(userId);
     return toUser(updated);
   }
 }
