@@ -253,6 +253,23 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
     expect((await onB.call('GET', '/api/Student/profile')).status).toBe(401);
   });
 
+  it("ends a session on both processes at once when the operator tool's sessions end does", async () => {
+    const [user] = await accounts(1);
+    const onA = new Device(callers[0], `mi-cli-${user!.id}`);
+    expect((await onA.login(user!.email)).status).toBe(200);
+    const onB = new Device(callers[1], onA.deviceId);
+    onB.token = onA.token;
+    for (const device of [onA, onB])
+      expect((await device.call('GET', '/api/Student/profile')).status).toBe(200);
+    const run = await runCli(
+      ['sessions', 'end', '--tenant', TENANT, '--email', user!.email],
+      environment.env,
+    );
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    for (const device of [onA, onB])
+      expect((await device.call('GET', '/api/Student/profile')).status).toBe(401);
+  });
+
   itWith(
     ['nginx'],
     'runs behind nginx with deploy/nginx.conf: https, spread over both, the client address passed on',

@@ -91,6 +91,8 @@ describeWith(['redis'], 'when Redis goes away', () => {
     let resyncs = 0;
     bus.onResync(() => (resyncs += 1));
     await until(() => viaRelay.status === 'ready' && direct.status === 'ready', 'both connections');
+    // The session cache answers from memory only while the bus hears every message.
+    await until(() => bus.listening(), 'the subscription');
 
     // Two "processes" share one counter through Redis: 2 + 2 attempts use up the 4 allowed.
     const here = createLimits(viaRelay, rule);
@@ -104,6 +106,7 @@ describeWith(['redis'], 'when Redis goes away', () => {
 
     await relay.cut();
     await until(() => lines.some((l) => l.level === 'warn'), 'the warning');
+    await until(() => !bus.listening(), 'the subscription lost');
     expect(lines.filter((l) => l.level === 'warn')).toEqual([
       { level: 'warn', msg: 'Redis unreachable: rate limits fall back to this process, caches to their TTL' },
     ]);
@@ -120,6 +123,7 @@ describeWith(['redis'], 'when Redis goes away', () => {
     await relay.listen();
     await until(() => lines.some((l) => l.msg === 'Redis reachable again'), 'the recovery line');
     await until(() => resyncs === 1, 'the cache resync');
+    expect(bus.listening()).toBe(true);
   });
 
   it('keeps the API serving when Redis cannot be reached at all', async () => {
