@@ -1,6 +1,6 @@
 // Every text the app shows, in one Arabic catalogue with typed keys. The spec's English texts (the
 // profile page, some server messages) are kept as the spec gives them.
-import { waitSpanLabelAr } from '@app/domain';
+import { secondsLabelAr, waitSpanLabelAr } from '@app/domain';
 import { fieldRuleText } from './server-rules';
 
 /** Wraps Latin text (an email) in a left-to-right isolate, so inside an Arabic sentence it reads
@@ -167,6 +167,7 @@ export const messages = {
     'Internal server error': 'حدث خطأ في الخادم، حاول مرة أخرى لاحقًا.',
     'Request body is too large': 'البيانات المرسلة أكبر من المسموح.',
     'Invalid characters in input': 'يحتوي ما كتبته على رموز غير مسموح بها.',
+    'The server is busy. Please try again shortly.': 'الضغط على المنصة كبير الآن، حاول مرة أخرى بعد لحظات.',
   } as Record<string, string>,
 } as const;
 
@@ -180,6 +181,18 @@ export function tooManyAttemptsText(retryAfterSeconds: number | null): string {
   return retryAfterSeconds === null
     ? messages.serverMessages['Too many attempts. Please try again later.']!
     : `محاولات كثيرة، حاول مرة أخرى بعد ${waitSpanLabelAr(retryAfterSeconds * 1000)}`;
+}
+
+/**
+ * A shed request (503 with Retry-After), said calmly: a read the client will ask again by itself
+ * ('الضغط على المنصة كبير الآن، سنحاول مرة أخرى خلال ٥ ثوانٍ'), or a change the student sends again.
+ */
+export function overloadNoticeText(kind: 'retrying' | 'refused', seconds: number): string {
+  // After «خلال» the dual is genitive: ثانيتين.
+  const wait = seconds === 2 ? 'ثانيتين' : secondsLabelAr(seconds);
+  return kind === 'retrying'
+    ? `الضغط على المنصة كبير الآن، سنحاول مرة أخرى خلال ${wait}`
+    : `الضغط على المنصة كبير الآن، حاول مرة أخرى خلال ${wait}`;
 }
 
 const ARABIC_LETTER = /[\u0600-\u06FF]/;

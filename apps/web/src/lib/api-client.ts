@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { authStore } from './auth-store';
 import { deviceId } from './device-id';
+import { sendWithOverloadRetry } from './overload';
 
 export const TENANT_ID = import.meta.env.VITE_TENANT_ID || 'tenant8';
 const API_BASE = '';
@@ -17,7 +18,7 @@ export class ApiError extends Error {
     message: string,
     readonly body: { errors?: Record<string, string>; data?: unknown } | null = null,
     readonly code: 'ERR_NETWORK' | 'ERR_HTTP' = 'ERR_HTTP',
-    /** A refused attempt's wait (429 with Retry-After), in seconds; else null. */
+    /** A refused attempt's or a shed request's wait (429 or 503 with Retry-After), in seconds; else null. */
     readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
@@ -138,7 +139,12 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
 ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
   const url = buildUrl(path, options.query);
   const token = authStore.get().token;
-  let response = await send(url, options, token);
+  // A read the server shed (503 + Retry-After) is asked again after the wait (lib/overload.ts).
+  let response = await sendWithOverloadRetry(
+    options.method ?? 'GET',
+    () => send(url, options, token),
+    options.signal,
+  );
   if (response.status === 401 && token && refreshes(path)) {
     const renewed = await refreshAccessToken();
     if (!renewed) {

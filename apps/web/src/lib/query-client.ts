@@ -10,9 +10,13 @@ export const createQueryClient = () =>
         staleTime: CACHE_TTL_MS,
         gcTime: CACHE_TTL_MS,
         refetchOnWindowFocus: false,
-        // A 4xx is an answer, not a hiccup: retry only network failures and 5xx, once.
+        // A 4xx is an answer, not a hiccup: retry only network failures and 5xx, once. A shed read
+        // (503 with Retry-After) has had its tries already, each after the wait it was told.
         retry: (failures, error) =>
-          failures < 1 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500),
+          failures < 1 &&
+          (!(error instanceof ApiError) ||
+            error.status === 0 ||
+            (error.status >= 500 && !(error.status === 503 && error.retryAfterSeconds !== null))),
       },
     },
   });

@@ -3,6 +3,7 @@ import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-ro
 import { MAIN_ID } from '../../components/ui/skip-link';
 import { Spinner } from '../../components/ui/spinner';
 import { Footer } from './footer';
+import { OverloadBanner } from './overload-banner';
 import { TopBar } from './top-bar';
 
 /** Spec: the page scrolls to the top on every route change (an in-page anchor scrolls to itself). A
@@ -28,6 +29,7 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
       <TopBar />
+      <OverloadBanner />
       {/* At least a screen tall, so the footer starts below the fold: were it visible while a screen
           loads, its jump down when the content arrives would be the page's layout shift (CLS). */}
       <main id={MAIN_ID} tabIndex={-1} className="min-h-lvh flex-1 focus:outline-none">
