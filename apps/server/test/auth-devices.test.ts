@@ -172,17 +172,17 @@ describe('POST /api/Auth/devices', () => {
     expect(device).toMatchObject({ browser: null, os: null });
   });
 
-  it('answers a wrong password with the login 401 and lists nothing', async () => {
+  it('answers a wrong password with the login 400 and lists nothing', async () => {
     const student = await studentOnTwoDevices();
     const reply = await student.third.call('POST', DEVICES, {
       json: credentials(student.Email, 'wrong-password'),
     });
-    expect(reply.status).toBe(401);
+    expect(reply.status).toBe(400);
     expect(reply.body).toEqual(failure(INVALID_CREDENTIALS));
     const unknown = await student.third.call('POST', DEVICES, {
       json: credentials('nobody-here@example.com'),
     });
-    expect(unknown.status).toBe(401);
+    expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual(failure(INVALID_CREDENTIALS));
   });
 
@@ -303,7 +303,7 @@ describe('POST /api/Auth/devices/{id}/sign-out', () => {
     const crossTenant = await student.third.call('POST', signOutPath(abroad!.id), {
       json: credentials(elsewhere.Email),
     });
-    expect(crossTenant.status).toBe(401);
+    expect(crossTenant.status).toBe(400);
     expect(await countSessions(api, classmate.id)).toBe(2);
     expect(await countSessions(api, elsewhere.id)).toBe(2);
 
@@ -320,11 +320,11 @@ describe('POST /api/Auth/devices/{id}/sign-out', () => {
     expect((await signOut(student.third, student.Email, first!.id)).status).toBe(404);
   });
 
-  it('wants the password: a wrong one is the login 401 and signs nothing out', async () => {
+  it('wants the password: a wrong one is the login 400 and signs nothing out', async () => {
     const student = await studentOnTwoDevices();
     const [first] = (await listDevices(student.third, student.Email)).devices;
     const reply = await signOut(student.third, student.Email, first!.id, 'wrong-password');
-    expect(reply.status).toBe(401);
+    expect(reply.status).toBe(400);
     expect(reply.body).toEqual(failure(INVALID_CREDENTIALS));
     expect(await countSessions(api, student.id)).toBe(2);
   });
@@ -366,9 +366,9 @@ describe('the login limits count the device calls', () => {
           deviceId: 'stranger-device',
           json: credentials(student.Email, password),
         });
-      expect((await call(DEVICES, 'wrong-password')).status).toBe(401);
-      expect((await call(signOutPath('AAAAAAAAAAAAAAAAAAAAAA'), 'wrong-password')).status).toBe(401);
-      expect((await call(LOGIN, 'wrong-password')).status).toBe(401);
+      expect((await call(DEVICES, 'wrong-password')).status).toBe(400);
+      expect((await call(signOutPath('AAAAAAAAAAAAAAAAAAAAAA'), 'wrong-password')).status).toBe(400);
+      expect((await call(LOGIN, 'wrong-password')).status).toBe(400);
       // The fourth attempt, even with the right password, on any of the three calls: 429.
       for (const path of [DEVICES, LOGIN]) {
         const refused = await call(path, PASSWORD);

@@ -299,34 +299,34 @@ describe('SQL and markup payloads', () => {
       expect(row).toEqual({ name: student.UserName, email: student.Email, phone: student.PhoneNumber });
       expect((await api.device().login(student.Email, payload)).status).toBe(200);
       const near = await api.device().login(student.Email, `${payload} `);
-      expect(near.status).toBe(401);
+      expect(near.status).toBe(400);
     },
   );
 
-  it.each(PAYLOADS)('login: %j as EmailorMobile is an unknown account (401)', async (payload) => {
+  it.each(PAYLOADS)('login: %j as EmailorMobile is an unknown account (400)', async (payload) => {
     await registerStudent(api);
     const reply = await expectRefusal(
       () => loginCall({ json: { EmailorMobile: payload, password: payload } }),
-      [401],
+      [400],
     );
     expect(reply.body).toEqual(failure(INVALID_CREDENTIALS));
   });
 
-  it.each(PAYLOADS)('login: %j as the password of a real account is a 401', async (payload) => {
+  it.each(PAYLOADS)('login: %j as the password of a real account is a 400', async (payload) => {
     const student = await registerStudent(api);
     for (const identifier of [student.Email, student.PhoneNumber]) {
       const reply = await expectRefusal(
         () => loginCall({ json: { EmailorMobile: identifier, password: payload } }),
-        [401],
+        [400],
       );
       expect(reply.body).toEqual(failure(INVALID_CREDENTIALS));
     }
   });
 
-  it.each(PAYLOADS)('login: %j in the email part of an identifier is a 401', async (payload) => {
+  it.each(PAYLOADS)('login: %j in the email part of an identifier is a 400', async (payload) => {
     const reply = await expectRefusal(
       () => loginCall({ json: { EmailorMobile: `${payload}@example.com`, password: 'secret123' } }),
-      [401],
+      [400],
     );
     expect(reply.body).toEqual(failure(INVALID_CREDENTIALS));
   });

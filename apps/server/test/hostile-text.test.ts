@@ -87,7 +87,7 @@ describe('a NUL or another control character is a 400 naming the field', () => {
     );
     // The same values without the NUL are the usual wrong-credentials answer.
     const wrong = await device.call('POST', LOGIN, { json: { EmailorMobile: 'a@x.test', password: 'x' } });
-    expect(wrong.status).toBe(401);
+    expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe(INVALID_CREDENTIALS);
   });
 

@@ -50,7 +50,7 @@ describe('wrong passwords sent together', () => {
     const replies = await Promise.all(
       Array.from({ length: 60 }, () => login(student.Email, 'wrong-password', address)),
     );
-    expect(statusCounts(replies)).toEqual({ 401: 10, 429: 50 });
+    expect(statusCounts(replies)).toEqual({ 400: 10, 429: 50 });
     const refused = replies.find((r) => r.status === 429)!;
     expect(refused.body).toEqual(failure(TOO_MANY_ATTEMPTS));
     expect(retryAfterSeconds(refused.headers)).toBeGreaterThan(14 * 60);
@@ -62,7 +62,7 @@ describe('wrong passwords sent together', () => {
     const replies = await Promise.all(
       Array.from({ length: 120 }, () => login(student.Email, 'wrong-password', newAddress())),
     );
-    expect(statusCounts(replies)).toEqual({ 401: 30, 429: 90 });
+    expect(statusCounts(replies)).toEqual({ 400: 30, 429: 90 });
   });
 
   it('an unknown account is limited the same way, so limits do not reveal which accounts exist', async () => {
@@ -70,7 +70,7 @@ describe('wrong passwords sent together', () => {
     const replies = await Promise.all(
       Array.from({ length: 20 }, () => login('nobody-here@example.com', 'wrong-password', address)),
     );
-    expect(statusCounts(replies)).toEqual({ 401: 10, 429: 10 });
+    expect(statusCounts(replies)).toEqual({ 400: 10, 429: 10 });
   });
 });
 
@@ -79,7 +79,7 @@ describe('the owner is not locked out', () => {
     const student = await registerStudent(api);
     const attacker = newAddress();
     for (let i = 0; i < 10; i += 1)
-      expect((await login(student.Email, 'wrong-password', attacker)).status).toBe(401);
+      expect((await login(student.Email, 'wrong-password', attacker)).status).toBe(400);
     // The attacker is refused even with the right password; the owner, elsewhere, is let in.
     expect((await login(student.Email, PASSWORD, attacker)).status).toBe(429);
     const owner = await login(student.Email, PASSWORD, newAddress());
@@ -90,9 +90,9 @@ describe('the owner is not locked out', () => {
     const student = await registerStudent(api);
     const address = newAddress();
     for (let i = 0; i < 5; i += 1)
-      expect((await login(student.Email, 'wrong-password', address)).status).toBe(401);
+      expect((await login(student.Email, 'wrong-password', address)).status).toBe(400);
     for (let i = 0; i < 5; i += 1)
-      expect((await login(student.PhoneNumber, 'wrong-password', address)).status).toBe(401);
+      expect((await login(student.PhoneNumber, 'wrong-password', address)).status).toBe(400);
     expect((await login(` ${student.Email.toUpperCase()}`, PASSWORD, address)).status).toBe(429);
   });
 
@@ -107,7 +107,7 @@ describe('the owner is not locked out', () => {
     const guesses = await Promise.all(
       Array.from({ length: 30 }, () => login(student.Email, 'wrong-password', newAddress())),
     );
-    expect(statusCounts(guesses)).toEqual({ 401: 30 });
+    expect(statusCounts(guesses)).toEqual({ 400: 30 });
     // A device the account has never seen waits, even with the right password…
     const stranger = await login(student.Email, PASSWORD, newAddress());
     expect(stranger.status).toBe(429);
@@ -135,7 +135,7 @@ describe('the owner is not locked out', () => {
     const guesses = await Promise.all(
       Array.from({ length: 30 }, () => login(student.Email, 'wrong-password', newAddress())),
     );
-    expect(statusCounts(guesses)).toEqual({ 401: 30 });
+    expect(statusCounts(guesses)).toEqual({ 400: 30 });
     // Whoever holds the lost phone is not judged past the account's allowance any more.
     expect((await login(student.Email, PASSWORD, newAddress(), phone)).status).toBe(429);
   });
@@ -144,10 +144,10 @@ describe('the owner is not locked out', () => {
     const student = await registerStudent(api);
     const address = newAddress();
     for (let i = 0; i < 9; i += 1)
-      expect((await login(student.Email, 'wrong-password', address)).status).toBe(401);
+      expect((await login(student.Email, 'wrong-password', address)).status).toBe(400);
     expect((await login(student.Email, PASSWORD, address)).status).toBe(200);
     for (let i = 0; i < 10; i += 1)
-      expect((await login(student.Email, 'wrong-password', address)).status).toBe(401);
+      expect((await login(student.Email, 'wrong-password', address)).status).toBe(400);
     expect((await login(student.Email, 'wrong-password', address)).status).toBe(429);
   });
 });

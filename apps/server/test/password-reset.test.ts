@@ -168,7 +168,7 @@ describe('POST /api/Auth/ResetPassword', () => {
     expect(await countSessions(api, student.id)).toBe(0);
 
     const old = await api.device().login(student.Email, PASSWORD);
-    expect(old.status).toBe(401);
+    expect(old.status).toBe(400);
     expect(old.body).toEqual(failure(INVALID_CREDENTIALS));
     expect(await loginStatus(student.Email, NEW_PASSWORD)).toBe(200);
   });
@@ -180,7 +180,7 @@ describe('POST /api/Auth/ResetPassword', () => {
     const again = await resetWith(student.Email, code, 'another-password');
     expect(again.status).toBe(400);
     expect(again.body).toEqual(INVALID_CODE);
-    expect(await loginStatus(student.Email, 'another-password')).toBe(401);
+    expect(await loginStatus(student.Email, 'another-password')).toBe(400);
     expect(await loginStatus(student.Email, NEW_PASSWORD)).toBe(200);
   });
 

@@ -98,7 +98,11 @@ export const LoginRequest = z.strictObject({
 export type LoginRequest = z.input<typeof LoginRequest>;
 
 export const LoginResult = z.object({ user: User, token: z.string() });
-export const LoginResponse = envelope(LoginResult);
+/** What our own app reads: the envelope. */
+export const LoginEnvelope = envelope(LoginResult);
+/** What the server sends: the envelope plus the same `user` and `token` at the top level, where
+ * clients of the spec's family read them (API.md, Existing clients). */
+export const LoginResponse = LoginEnvelope.extend(LoginResult.shape);
 
 export const RefreshResponse = envelope(z.object({ token: z.string() }));
 

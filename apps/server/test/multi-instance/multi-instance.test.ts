@@ -181,7 +181,7 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
         }),
       ),
     );
-    expect(statusCounts(replies)).toEqual({ 401: 10, 429: 50 });
+    expect(statusCounts(replies)).toEqual({ 400: 10, 429: 50 });
     for (const reply of replies.filter((r) => r.status === 429)) expect(reply.body.message).toBe(TOO_MANY);
   });
 

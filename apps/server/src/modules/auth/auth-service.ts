@@ -4,7 +4,7 @@ import { normalizeEmail, normalizePhone } from '@app/domain';
 import type { Tenant, UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { Jwt } from '../../lib/jwt';
-import { forbidden, unauthorized } from '../../lib/app-error';
+import { badRequest, forbidden, unauthorized } from '../../lib/app-error';
 import type { ClientAddress, Limits } from '../../lib/limits';
 import type { Mailer } from '../../mail/mailer';
 import { confirmEmailMail } from '../../mail/templates';
@@ -126,7 +126,9 @@ export class AuthService {
     const passwordOk = user
       ? await verifyPassword(user.password_hash, input.password)
       : await burnPasswordCheck(input.password).then(() => false);
-    if (!user || !passwordOk) throw unauthorized(INVALID_CREDENTIALS);
+    // 400, not 401 (API.md): clients of the spec's family take every 401 for an expired token and
+    // reload to the login page without saying why.
+    if (!user || !passwordOk) throw badRequest(INVALID_CREDENTIALS);
     await attempt.succeeded();
     if (tenant.require_email_confirmation === 1 && user.email_confirmed_at === null)
       throw forbidden(CONFIRM_EMAIL_FIRST);

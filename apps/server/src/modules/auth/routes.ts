@@ -91,7 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod<Options> = async (
         storedUserAgent(request.headers['user-agent']),
       );
       setRefreshCookie(request, reply, refreshToken);
-      return { success: true, message: 'Login successful', data };
+      // The envelope, and `user` and `token` at the top level too, where existing clients read them.
+      return { success: true, message: 'Login successful', data, ...data };
     },
   );
 

@@ -1,6 +1,6 @@
 // The auth calls of the spec, typed by the contract.
 import {
-  LoginResponse,
+  LoginEnvelope,
   MessageOnly,
   ProfileResponse,
   ProfileUpdateResponse,
@@ -13,7 +13,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 
 export const login = (input: LoginRequest) =>
-  apiRequest('/api/Auth/login', { method: 'POST', json: input, schema: LoginResponse });
+  apiRequest('/api/Auth/login', { method: 'POST', json: input, schema: LoginEnvelope });
 
 /** Sent as multipart form data, as the spec's client does; IsOnline travels as text. */
 export function register(input: RegisterRequest) {

@@ -121,13 +121,13 @@ describe('the device-limit notice', () => {
   });
 
   it('wants the password before asking, and says when it is wrong', async () => {
-    const calls = api({ devices: () => envelope(401, 'Invalid email/mobile or password.') });
+    const calls = api({ devices: () => envelope(400, 'Invalid email/mobile or password.') });
     const { user } = await reachNotice();
     await user.click(screen.getByRole('button', { name: 'عرض أجهزتي' }));
     expect(await screen.findByText('من فضلك أدخل كلمة المرور')).toBeInTheDocument();
     expect(callsTo(calls, /^\/api\/Auth\/devices/)).toHaveLength(0);
 
-    // A stale token left in the browser does not turn the 401 into a token refresh.
+    // A stale token left in the browser does not turn the refusal into a token refresh.
     authStore.setToken('stale-token');
     await showDevices(user, 'not-it');
     expect(await screen.findByText('كلمة المرور غير صحيحة.')).toBeInTheDocument();

@@ -16,6 +16,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useListOwnDevices, useSignOutOwnDevice } from '../api/own-devices';
 
 const t = authMessages.login.devices;
+/** Wrong credentials are a 400 with this message (API.md: a 401 would read as an expired token). */
+const WRONG_CREDENTIALS = 'Invalid email/mobile or password.';
 
 /** The server's refusal of a second sign-out within the week (README, API additions). */
 const ALLOWANCE_USED = `You can sign out one device every ${SELF_SIGN_OUT_DAYS} days.`;
@@ -27,7 +29,7 @@ const passwordSchema = z.object({
 /** What to say about a refused call, in Arabic. */
 function failureText(error: unknown): string {
   if (!(error instanceof ApiError)) return t.failed;
-  if (error.status === 401) return t.wrongPassword;
+  if (error.status === 400 && error.message === WRONG_CREDENTIALS) return t.wrongPassword;
   if (error.status === 404) return t.notFound;
   if (error.status === 429 && error.message === ALLOWANCE_USED && error.retryAfterSeconds !== null)
     return t.nextSignOut(waitSpanLabelAr(error.retryAfterSeconds * 1000));

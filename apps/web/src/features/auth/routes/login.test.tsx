@@ -192,7 +192,7 @@ describe('Login', () => {
   });
 
   it('shows other failures from the server (in Arabic when the catalogue has them)', async () => {
-    api(() => envelope(401, 'Invalid email/mobile or password.'));
+    api(() => envelope(400, 'Invalid email/mobile or password.'));
     const { user } = renderLogin();
     await fillAndSubmit(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(
