@@ -3,13 +3,27 @@
 // ratios of one run mean anything; budgets are reported (PASS/FAIL) and never change the exit code.
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--warmup 2]
-//                    [--only profile,Contact] [--profile] [--cluster]
+//                    [--only profile,Contact] [--profile] [--cluster] [--pin on|off]
+//   npm run bench -- --quiz-start [--students 5000] [--overload] [--db sqlite|postgres|both]
+//   npm run bench -- --scaling [--sizes 10,100,1000,10000] [--db ...] [--duration ...]
+//
+// Beside each figure: the server's CPU µs per request, its database statements per request (round
+// trips, counted through the app's Kysely query observer; with two processes summed) and the machine's
+// 1-minute load average. With --pin on (the default) the load generator (this process) runs on core 0
+// and the server children on the others, where taskset allows (bench/pinning.ts); the report says
+// which, or why not.
 //
 // `--cluster` measures something else, on PostgreSQL only (bench/cluster.ts): the catalogue page and
 // content reads with one server process and with two, and with the app's role against a superuser
 // (the cost of row-level security). On PostgreSQL the server always connects as the app's role.
 //
-// Environment equivalents: BENCH_DB, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP.
+// `--quiz-start` (bench/quiz-start.ts): 5,000 students (created in the database, no logins) open one
+// quiz within 10 s and submit it within the next 10 s; SQLite with one process and PostgreSQL + Redis
+// with two; `--overload` offers twice the students. `--scaling` (bench/scaling.ts): my lectures and the
+// course tree with progress for 10 … 10,000 units.
+//
+// Environment equivalents: BENCH_DB, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP, BENCH_STUDENTS,
+// BENCH_PIN.
 //
 // Before the load, the server child writes the large catalogue (bench/catalogue.ts: 200 courses ×
 // 10 units × 8 lessons, 10,000 students) into its fresh database; --only without a catalogue route
@@ -21,22 +35,23 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ask, cleanUp, cleanups, ROOT, seedCatalogue, serverWindow, startServer } from './children';
+import { ask, cleanUp, cleanups, measureServers, ROOT, seedCatalogue, startServer } from './children';
 import { benchCluster } from './cluster';
 import { CODES_SCENARIO, formatTiming, timeCodeBatches } from './code-batches';
 import { createBenchDatabase, type DbKind } from './database';
-import { measure, stopAllRuns, type LoadOptions, type Target } from './measure';
+import { stopAllRuns, type Target } from './measure';
+import { describePinning, pinGenerator } from './pinning';
+import { benchQuizStart } from './quiz-start';
 import {
   buildReport,
-  cpuPerRequest,
   currentLoadAverage,
+  formatMeasurement,
   formatReport,
   notMeasured,
   writeReport,
   type MeasuredScenario,
-  type ServerMeasurement,
 } from './report';
+import { benchScaling } from './scaling';
 import {
   buildScenarios,
   CATALOGUE_SCENARIOS,
@@ -48,68 +63,7 @@ import {
   type Scenario,
   type SeedContext,
 } from './scenarios';
-
-type Settings = {
-  dbs: DbKind[];
-  load: LoadOptions;
-  /** Substrings of scenario names to keep; empty keeps all. */
-  only: string[];
-  /** Write a V8 CPU profile of the server child per measured route under .bench/profiles/. */
-  profile: boolean;
-  /** Instead of the routes: 1 process against 2, and row-level security's cost (bench/cluster.ts). */
-  cluster: boolean;
-};
-
-function readSettings(): Settings {
-  const { values } = parseArgs({
-    options: {
-      db: { type: 'string', default: process.env.BENCH_DB ?? 'sqlite' },
-      duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
-      connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50' },
-      warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
-      only: { type: 'string', default: '' },
-      profile: { type: 'boolean', default: false },
-      cluster: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(
-      'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-        '[--only name,name] [--profile] [--cluster]',
-    );
-    process.exit(0);
-  }
-  const dbs: Record<string, DbKind[]> = {
-    sqlite: ['sqlite'],
-    postgres: ['postgres'],
-    both: ['sqlite', 'postgres'],
-  };
-  const chosen = dbs[values.db];
-  if (!chosen) throw new Error(`--db must be sqlite, postgres or both, not "${values.db}"`);
-  return {
-    dbs: chosen,
-    load: {
-      durationSeconds: positive('duration', values.duration),
-      connections: Math.round(positive('connections', values.connections)),
-      warmupSeconds: positive('warmup', values.warmup, true),
-    },
-    only: values.only
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-    profile: values.profile,
-    cluster: values.cluster,
-  };
-}
-
-function positive(name: string, raw: string, zeroAllowed = false): number {
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0))
-    throw new Error(`--${name} must be a positive number, not "${raw}"`);
-  return value;
-}
+import { readSettings, type Settings } from './settings';
 
 let interrupted = false;
 
@@ -172,14 +126,9 @@ async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
       process.stdout.write(`[bench] ${kind}: ${name} ... `);
       const profileFile = settings.profile ? join(profileDir, `api-${kind}-${slug(name)}.cpuprofile`) : null;
       if (profileFile) profiles.push(profileFile);
-      const inServer = serverWindow(server.child, profileFile);
-      const measured = await measure(target, settings.load, inServer.window);
+      const measurement = await measureServers([server.child], target, settings.load, profileFile);
       checkInterrupted();
-      const measurement: ServerMeasurement = { ...measured, serverCpuMs: inServer.cpuMicros() / 1000 };
-      console.log(
-        `${Math.round(measurement.reqPerSec)} req/s, p99 ${measurement.p99Ms} ms, ` +
-          `server CPU ${Math.round(cpuPerRequest(measurement))} µs/req`,
-      );
+      console.log(formatMeasurement(measurement));
       return measurement;
     };
 
@@ -257,6 +206,18 @@ async function main(): Promise<void> {
     console.error('\n[bench] interrupted: stopping the load and cleaning up (Ctrl-C again to quit at once)');
     stopAllRuns();
   });
+  console.log(`[bench] ${describePinning(pinGenerator(settings.pin))}`);
+  if (settings.quizStart) {
+    await benchQuizStart(
+      { dbs: settings.dbs, students: settings.students, overload: settings.overload },
+      checkInterrupted,
+    );
+    return;
+  }
+  if (settings.scaling) {
+    await benchScaling(settings.dbs, settings.sizes, settings.load, checkInterrupted);
+    return;
+  }
   if (settings.cluster) {
     try {
       await benchCluster(settings.load, checkInterrupted);

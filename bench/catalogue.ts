@@ -99,12 +99,23 @@ function shuffle<T>(items: T[], int: (below: number) => number): T[] {
   return items;
 }
 
-async function inBatches<Row, Out>(rows: readonly Row[], insert: (chunk: Row[]) => Promise<Out[]>) {
+export async function inBatches<Row, Out>(rows: readonly Row[], insert: (chunk: Row[]) => Promise<Out[]>) {
   const out: Out[] = [];
   for (let start = 0; start < rows.length; start += BATCH)
     for (const row of await insert(rows.slice(start, start + BATCH))) out.push(row);
   return out;
 }
+
+/** The rows of a course's `count` units, positions 0 to count − 1. */
+export const unitRows = (tenantId: number, courseId: number, count: number, nowIso: string) =>
+  Array.from({ length: count }, (_, position) => ({
+    tenant_id: tenantId,
+    course_id: courseId,
+    position,
+    name: `الوحدة ${position + 1}`,
+    title: `عنوان الوحدة ${position + 1}`,
+    created_at: nowIso,
+  }));
 
 const isQuizPosition = (position: number) => (position + 1) % CATALOGUE_SHAPE.quizEvery === 0;
 const keyOf = (parent: number, position: number) => `${parent}:${position}`;
@@ -185,16 +196,7 @@ export async function seedCatalogue(
       );
 
       const units = await inBatches(
-        courses.flatMap((course) =>
-          Array.from({ length: shape.unitsPerCourse }, (_, position) => ({
-            tenant_id: tenantId,
-            course_id: course.id,
-            position,
-            name: `الوحدة ${position + 1}`,
-            title: `عنوان الوحدة ${position + 1}`,
-            created_at: nowIso,
-          })),
-        ),
+        courses.flatMap((course) => unitRows(tenantId, course.id, shape.unitsPerCourse, nowIso)),
         (chunk) => trx.insertInto('units').values(chunk).returning(['id', 'course_id', 'position']).execute(),
       );
       const unitAt = new Map(units.map((unit) => [keyOf(unit.course_id, unit.position), unit.id]));

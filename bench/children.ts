@@ -5,7 +5,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { DbKind } from './database';
-import type { MeasuredWindow } from './measure';
+import { measure, type LoadOptions, type MeasuredWindow, type Target } from './measure';
+import { loadNow, type ServerMeasurement } from './report';
+import { serverCommandPrefix } from './pinning';
 import type { CatalogueSeedReply } from './scenarios';
 import type { ControlReply, ControlRequest, ReadyMessage } from './server';
 
@@ -47,7 +49,11 @@ export async function startServer(
     JWT_SECRET: jwtSecret,
     ...databaseEnv,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench', 'server.ts')], {
+  // Under `taskset -c <cores>` when the generator is pinned (bench/pinning.ts): taskset execs node, so
+  // the pid stays the server's.
+  const [command, ...prefix] = [...serverCommandPrefix(), process.execPath];
+  const args = [...prefix, '--import', 'tsx', join(ROOT, 'bench', 'server.ts')];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -100,22 +106,62 @@ export async function ask<T extends ControlReply['type']>(
 
 /**
  * The measured window as the server saw it: its CPU time (so CPU per request, which holds steadier than
- * req/s when other work shares the two cores) and, with --profile, a CPU profile written to `profileFile`.
+ * req/s when other work shares the two cores), the statements its Kysely ran (database round trips)
+ * and, with --profile, a CPU profile written to `profileFile`.
  */
 export function serverWindow(child: ChildProcess, profileFile: string | null) {
-  let cpuAtStart = 0;
+  let atStart = { cpuMicros: 0, queries: 0 };
   let cpuMicros = 0;
+  let queries = 0;
   const window: MeasuredWindow = {
     async start() {
       if (profileFile) await ask(child, { type: 'profile:start' }, 'profile:started');
-      cpuAtStart = (await ask(child, { type: 'usage:read' }, 'usage')).cpuMicros;
+      atStart = await ask(child, { type: 'usage:read' }, 'usage');
     },
     async stop() {
-      cpuMicros = (await ask(child, { type: 'usage:read' }, 'usage')).cpuMicros - cpuAtStart;
+      const atStop = await ask(child, { type: 'usage:read' }, 'usage');
+      cpuMicros = atStop.cpuMicros - atStart.cpuMicros;
+      queries = atStop.queries - atStart.queries;
       if (profileFile) await ask(child, { type: 'profile:stop', file: profileFile }, 'profile:stopped');
     },
   };
-  return { window, cpuMicros: () => cpuMicros };
+  return { window, cpuMicros: () => cpuMicros, queries: () => queries };
+}
+
+/** One window over several server children (--cluster, two processes): their figures summed. */
+export function serversWindow(children: ChildProcess[]) {
+  const windows = children.map((child) => serverWindow(child, null));
+  const window: MeasuredWindow = {
+    start: async () => {
+      await Promise.all(windows.map((w) => w.window.start()));
+    },
+    stop: async () => {
+      await Promise.all(windows.map((w) => w.window.stop()));
+    },
+  };
+  const sum = (read: (w: (typeof windows)[number]) => number) =>
+    windows.reduce((total, w) => total + read(w), 0);
+  return { window, cpuMicros: () => sum((w) => w.cpuMicros()), queries: () => sum((w) => w.queries()) };
+}
+
+/**
+ * One measured target on one or more server children: autocannon's figures, and the children's CPU time
+ * and statements summed over the measured window, with the load average at its end.
+ */
+export async function measureServers(
+  children: ChildProcess[],
+  target: Target,
+  load: LoadOptions,
+  profileFile: string | null = null,
+): Promise<ServerMeasurement> {
+  const inServers = children.length === 1 ? serverWindow(children[0]!, profileFile) : serversWindow(children);
+  const measured = await measure(target, load, inServers.window);
+  return {
+    ...measured,
+    serverCpuMs: inServers.cpuMicros() / 1000,
+    serverQueries: inServers.queries(),
+    loadAverage: loadNow(),
+  };
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {

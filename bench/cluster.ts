@@ -18,10 +18,11 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL } from '../test-support/postgres-availability';
-import { cleanups, ROOT, seedCatalogue, serverWindow, startServer, type ServerChild } from './children';
+import { cleanups, ROOT, seedCatalogue, serversWindow, startServer, type ServerChild } from './children';
 import { createBenchDatabase } from './database';
 import { measure, type LoadOptions, type MeasuredWindow, type Measurement } from './measure';
-import { currentLoadAverage, writeReport } from './report';
+import { describePinning } from './pinning';
+import { currentLoadAverage, formatTable, loadNow, runInfo, writeReport } from './report';
 import {
   buildScenarios,
   CATALOGUE_SCENARIOS,
@@ -43,7 +44,14 @@ const CLUSTER_SCENARIOS: readonly string[] = [
 /** 1 process, 2 processes, no RLS, 1 process again. */
 const RUNS = 4;
 
-type Run = Measurement & { serverCpuMicrosPerRequest: number; postgresCpuMicrosPerRequest: number | null };
+type Run = Measurement & {
+  serverCpuMicrosPerRequest: number;
+  postgresCpuMicrosPerRequest: number | null;
+  /** Statements the servers ran per request (database round trips), both processes summed. */
+  queriesPerRequest: number;
+  /** 1-minute load average when the run ended. */
+  loadAverage: number;
+};
 type ClusterRow = {
   name: string;
   /** One process, measured first and again last: the mean is compared, the drift says how noisy. */
@@ -88,15 +96,15 @@ export async function benchCluster(load: LoadOptions, checkInterrupted: () => vo
   const run = async (label: string, scenario: Scenario, servers: ServerChild[]): Promise<Run> => {
     checkInterrupted();
     process.stdout.write(`[bench] cluster: ${scenario.name}, ${label} ... `);
-    const windows = servers.map((server) => serverWindow(server.child, null));
+    const inServers = serversWindow(servers.map((server) => server.child));
     const postgres = postgresWindow(dbName);
     const window: MeasuredWindow = {
       start: async () => {
-        await Promise.all(windows.map((w) => w.window.start()));
+        await inServers.window.start();
         await postgres.start();
       },
       stop: async () => {
-        await Promise.all(windows.map((w) => w.window.stop()));
+        await inServers.window.stop();
         await postgres.stop();
       },
     };
@@ -107,16 +115,18 @@ export async function benchCluster(load: LoadOptions, checkInterrupted: () => vo
     };
     const measured = await measure(target, load, window);
     const perRequest = (micros: number) => (measured.requests > 0 ? micros / measured.requests : 0);
-    const serverMicros = windows.reduce((sum, w) => sum + w.cpuMicros(), 0);
     const postgresMicros = postgres.cpuMicros();
     const result: Run = {
       ...measured,
-      serverCpuMicrosPerRequest: Math.round(perRequest(serverMicros)),
+      serverCpuMicrosPerRequest: Math.round(perRequest(inServers.cpuMicros())),
       postgresCpuMicrosPerRequest: postgresMicros === null ? null : Math.round(perRequest(postgresMicros)),
+      queriesPerRequest: Number(perRequest(inServers.queries()).toFixed(2)),
+      loadAverage: loadNow(),
     };
     console.log(
       `${Math.round(result.reqPerSec)} req/s, p99 ${result.p99Ms} ms, server CPU ${result.serverCpuMicrosPerRequest} µs/req, ` +
-        `PostgreSQL CPU ${result.postgresCpuMicrosPerRequest ?? '?'} µs/req` +
+        `PostgreSQL CPU ${result.postgresCpuMicrosPerRequest ?? '?'} µs/req, ${result.queriesPerRequest} queries/req, ` +
+        `load ${result.loadAverage.toFixed(2)}` +
         (result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
     );
     return result;
@@ -147,10 +157,7 @@ export async function benchCluster(load: LoadOptions, checkInterrupted: () => vo
     kind: 'cluster',
     db: 'postgres',
     database: database.where,
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    node: process.version,
-    cpus: cpus().length,
+    ...runInfo(startedAt),
     loadAverageAtStart,
     options: load,
     rows,
@@ -173,6 +180,8 @@ function formatCluster(rows: ClusterRow[], load: LoadOptions): string {
     'RLS cost',
     'PG µs/req (RLS / none)',
     'server µs/req (1 / 2)',
+    'queries/req (1 / 2)',
+    'load (1 / 2)',
   ];
   const body = rows.map((row) => [
     row.name,
@@ -184,26 +193,21 @@ function formatCluster(rows: ClusterRow[], load: LoadOptions): string {
     `${(row.rlsCost * 100).toFixed(0)}%`,
     `${row.one.postgresCpuMicrosPerRequest ?? '?'} / ${row.noRls.postgresCpuMicrosPerRequest ?? '?'}`,
     `${row.one.serverCpuMicrosPerRequest} / ${row.two.serverCpuMicrosPerRequest}`,
+    `${row.one.queriesPerRequest} / ${row.two.queriesPerRequest}`,
+    `${row.one.loadAverage.toFixed(2)} / ${row.two.loadAverage.toFixed(2)}`,
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...body.map((cells) => cells[column]!.length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!)))
-      .join('  ');
   return [
     `Cluster bench on PostgreSQL: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s warm-up, ${cpus().length} cpus`,
     '1 proc = mean of the first and the last run on one process (drift = last ÷ first: far from 1.00, the',
     'machine was busy and the row is shaky); 2 ÷ 1 = req/s with two processes over req/s with one; RLS cost =',
     "throughput lost to row-level security (the app's role against a superuser); µs/req = CPU per request of",
-    "this database's PostgreSQL backends, and of the server processes together. autocannon, PostgreSQL and the",
+    "this database's PostgreSQL backends, and of the server processes together; queries/req = statements the",
+    'servers ran per request (both processes summed); load = 1-minute load average at the end of the run.',
+    `${describePinning()}. autocannon, PostgreSQL and the`,
     'servers share the same cores: a second process only helps as far as the first left cores idle. A page',
     'served from the catalogue cache never reaches PostgreSQL (0 µs/req), so row-level security cannot cost it.',
     '',
-    line(header),
-    widths.map((w) => '-'.repeat(w)).join('  '),
-    ...body.map(line),
+    ...formatTable(header, body),
   ].join('\n');
 }
 

@@ -4,17 +4,38 @@ import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import type { DbKind } from './database';
 import type { LoadOptions, Measurement } from './measure';
+import { describePinning } from './pinning';
 import type { Scenario } from './scenarios';
 
 /** Bare figures that move more than this between the start and the end of a run make ratios shaky. */
 const DRIFT_WARNING = 0.15;
 
-/** autocannon's figures plus the server's CPU time over the same measured window. */
-export type ServerMeasurement = Measurement & { serverCpuMs: number };
+/**
+ * autocannon's figures plus, over the same measured window, the server's CPU time, the statements its
+ * Kysely ran (database round trips; BEGIN/COMMIT and setting the tenant on a fresh PostgreSQL
+ * connection are not counted), and the machine's 1-minute load average when the window ended.
+ */
+export type ServerMeasurement = Measurement & {
+  serverCpuMs: number;
+  serverQueries: number;
+  loadAverage: number;
+};
 
 /** Server CPU microseconds per completed request. */
 export const cpuPerRequest = (m: ServerMeasurement): number =>
   m.requests > 0 ? (m.serverCpuMs * 1000) / m.requests : 0;
+
+/** Database statements per completed request. */
+export const queriesPerRequest = (m: ServerMeasurement): number =>
+  m.requests > 0 ? m.serverQueries / m.requests : 0;
+
+/** One measured window on a line: what the bench prints as it goes. */
+export const formatMeasurement = (m: ServerMeasurement): string =>
+  `${Math.round(m.reqPerSec)} req/s, p99 ${m.p99Ms} ms, server CPU ${Math.round(cpuPerRequest(m))} µs/req, ` +
+  `${queriesPerRequest(m).toFixed(2)} queries/req, load ${m.loadAverage.toFixed(2)}`;
+
+/** The 1-minute load average now, for the figure just measured. */
+export const loadNow = (): number => Number(loadavg()[0]!.toFixed(2));
 
 export type Verdict = 'PASS' | 'FAIL' | 'ERROR' | 'no budget' | 'baseline';
 
@@ -31,6 +52,10 @@ export type Row = {
   p99Ratio: number;
   /** Server CPU per request, all threads of the server process. */
   serverCpuMicrosPerRequest: number;
+  /** Database statements per request (round trips). */
+  queriesPerRequest: number;
+  /** The machine's 1-minute load average at the end of this route's window. */
+  loadAverage: number;
   /**
    * Bare CPU per request over this route's: the req/s ratio the route would show if the server alone
    * were the limit. Steadier than `ratio` on a busy machine; reported, not judged.
@@ -56,6 +81,8 @@ export type Report = {
   node: string;
   cpus: number;
   loadAverageAtStart: number[];
+  /** Whether the load generator had its own core (bench/pinning.ts), or why not. */
+  pinning: string;
   options: LoadOptions;
   /** The baseline the ratios use: the mean of the bare runs before and after the routes. */
   bare: { reqPerSec: number; p99Ms: number; serverCpuMicrosPerRequest: number; driftRatio: number };
@@ -79,6 +106,8 @@ export const notMeasured = (): ServerMeasurement => ({
   statusCodes: {},
   seconds: 0,
   serverCpuMs: 0,
+  serverQueries: 0,
+  loadAverage: loadNow(),
 });
 
 type Baseline = Report['bare'];
@@ -116,6 +145,7 @@ export function buildReport(input: {
     node: process.version,
     cpus: cpus().length,
     loadAverageAtStart: input.loadAverageAtStart,
+    pinning: describePinning(),
     options: input.options,
     bare,
     rows,
@@ -162,6 +192,8 @@ function toRow(
     ratio: round(ratio, 2),
     p99Ratio: round(p99Ratio, 2),
     serverCpuMicrosPerRequest: round(cpu, 0),
+    queriesPerRequest: round(queriesPerRequest(m), 2),
+    loadAverage: m.loadAverage,
     cpuRatio: round(cpuRatio, 2),
     budgetRatio: scenario.budgetRatio ?? null,
     p99BudgetMs: scenario.p99BudgetMs ?? null,
@@ -193,6 +225,8 @@ export function formatReport(report: Report): string {
     'p99 × bare',
     'CPU µs/req',
     'CPU ratio',
+    'queries/req',
+    'load',
     'budget',
     'result',
   ];
@@ -204,13 +238,15 @@ export function formatReport(report: Report): string {
     row.p99Ratio.toFixed(2),
     String(row.serverCpuMicrosPerRequest),
     row.cpuRatio.toFixed(2),
+    row.queriesPerRequest.toFixed(2),
+    row.loadAverage.toFixed(2),
     budgetText(row),
     row.verdict,
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
   );
-  const numeric = new Set([1, 2, 3, 4, 5, 6]);
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
   const line = (cells: string[]) =>
     cells
       .map((cell, column) =>
@@ -223,9 +259,12 @@ export function formatReport(report: Report): string {
   const lines = [
     `API bench on ${report.db} (${report.database})`,
     `node ${report.node}, ${report.cpus} cpus, load ${report.loadAverageAtStart.map((v) => v.toFixed(2)).join(' ')}; ` +
-      `${options.connections} connections, ${options.durationSeconds} s per route after ${options.warmupSeconds} s warm-up`,
+      `${options.connections} connections, ${options.durationSeconds} s per route after ${options.warmupSeconds} s warm-up; ` +
+      report.pinning,
     `ratio = req/s ÷ bare req/s (judged, higher is better); p99 × bare = p99 ÷ bare p99 (lower is better); ` +
-      "CPU ratio = bare server CPU per request ÷ the route's (not judged: steadier when the machine is busy)",
+      "CPU ratio = bare server CPU per request ÷ the route's (not judged: steadier when the machine is busy); " +
+      'queries/req = statements the app ran per request (database round trips); load = 1-minute load average ' +
+      'when the route was measured',
     `bare = mean of the two bare runs: ${Math.round(bare.reqPerSec).toLocaleString('en-US')} req/s, ` +
       `p99 ${bare.p99Ms} ms, ${Math.round(bare.serverCpuMicrosPerRequest)} µs server CPU per request`,
     '',
@@ -259,3 +298,22 @@ export function writeReport(file: string, report: Report): void {
 }
 
 export const currentLoadAverage = (): number[] => loadavg();
+
+/** What every report under .bench/ opens with: when, on what, and whether the generator was pinned. */
+export const runInfo = (startedAt: Date) => ({
+  startedAt: startedAt.toISOString(),
+  finishedAt: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  pinning: describePinning(),
+});
+
+/** A plain text table: the first column left-aligned, the others right-aligned. */
+export function formatTable(header: string[], body: string[][]): string[] {
+  const widths = header.map((title, c) =>
+    Math.max(title.length, ...body.map((cells) => (cells[c] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)];
+}

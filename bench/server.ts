@@ -18,17 +18,32 @@
 // way, as row-level security requires.
 //
 // Several of these children can serve one database (`--cluster`): the parent gives them one JWT secret.
+//
+// Every statement the app's Kysely runs is counted (buildApp's `onQuery`): the parent reads the count
+// with the CPU time, for database round trips per request. On request (`clients:watch`, the quiz start)
+// it also counts requests whose client left before the answer, and those the server answered anyway
+// after the client had left (work done for nobody). For the quiz start and the scaling figures it
+// writes students with live sessions and minted tokens straight into the database (bench/direct-seed.ts).
 import { writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../apps/server/src/app';
+import { buildApp, type BuiltApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase, type Db, type DbHandle } from '../apps/server/src/db/connect';
 import { runAsTenant } from '../apps/server/src/lib/tenant-context';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { seedCatalogue, type CatalogueSeed } from './catalogue';
 import { seedBatchAdmin, type BatchAdmin } from './code-batches';
+import {
+  seedQuizStart,
+  seedScaling,
+  settle,
+  type QuizStartSeed,
+  type ScalingSeed,
+  type SeedScope,
+} from './direct-seed';
 
 export type ReadyMessage = { type: 'ready'; appPort: number; barePort: number; pid: number };
 /** Requests the parent sends around each measured window, and their answers. */
@@ -37,13 +52,29 @@ export type ControlRequest =
   | { type: 'profile:start' }
   | { type: 'profile:stop'; file: string }
   | { type: 'seed-catalogue'; tenantSlug: string; password: string }
-  | { type: 'seed-batch-admin'; tenantSlug: string; password: string };
+  | { type: 'seed-batch-admin'; tenantSlug: string; password: string }
+  | { type: 'seed-quiz-start'; tenantSlug: string; students: number }
+  | { type: 'seed-scaling'; tenantSlug: string; sizes: number[] }
+  | { type: 'clients:watch' };
+/** Counters since the process started; the parent subtracts readings. */
+export type Usage = {
+  cpuMicros: number;
+  /** Statements the app's Kysely ran. */
+  queries: number;
+  /** With clients:watch: responses whose connection closed before they were finished. */
+  clientsLeft: number;
+  /** With clients:watch: answers the server started writing after the client had left. */
+  answeredAfterLeft: number;
+};
 export type ControlReply =
-  | { type: 'usage'; cpuMicros: number }
+  | ({ type: 'usage' } & Usage)
   | { type: 'profile:started' }
   | { type: 'profile:stopped'; file: string }
   | ({ type: 'catalogue-seeded'; hashMs: number; totalMs: number } & CatalogueSeed)
-  | ({ type: 'batch-admin-seeded' } & BatchAdmin);
+  | ({ type: 'batch-admin-seeded' } & BatchAdmin)
+  | ({ type: 'quiz-start-seeded'; seedMs: number } & QuizStartSeed)
+  | ({ type: 'scaling-seeded'; seedMs: number } & ScalingSeed)
+  | { type: 'clients:watching' };
 
 const portOf = (instance: FastifyInstance) => (instance.server.address() as AddressInfo).port;
 
@@ -54,8 +85,30 @@ function isControlRequest(message: unknown): message is ControlRequest {
     type === 'profile:start' ||
     type === 'profile:stop' ||
     type === 'seed-catalogue' ||
-    type === 'seed-batch-admin'
+    type === 'seed-batch-admin' ||
+    type === 'seed-quiz-start' ||
+    type === 'seed-scaling' ||
+    type === 'clients:watch'
   );
+}
+
+const usage: Omit<Usage, 'cpuMicros'> = { queries: 0, clientsLeft: 0, answeredAfterLeft: 0 };
+
+/** Counts responses whose client left first, and answers written all the same (see the header). */
+function watchClients(server: Server): void {
+  server.on('request', (_request, response) => {
+    let left = false;
+    response.once('close', () => {
+      if (response.writableFinished) return;
+      left = true;
+      usage.clientsLeft += 1;
+    });
+    const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => typeof response;
+    response.writeHead = (...args: unknown[]) => {
+      if (left) usage.answeredAfterLeft += 1;
+      return writeHead(...args);
+    };
+  });
 }
 
 /** The profiler session is opened on first use, so runs without --profile never attach it. */
@@ -70,7 +123,11 @@ function profiler(): Session {
 }
 
 /** Runs a seed in the tenant's scope, as the schema owner when there is one (PostgreSQL). */
-async function asSeeder<T>(database: DbHandle, tenantSlug: string, work: (db: Db) => Promise<T>): Promise<T> {
+async function asSeeder<T>(
+  database: DbHandle,
+  tenantSlug: string,
+  work: (db: Db, tenantId: number) => Promise<T>,
+): Promise<T> {
   const seeder = database.ownerUrl
     ? connectDatabase({ kind: 'postgres', url: database.ownerUrl, poolSize: 4, ownerUrl: null })
     : database;
@@ -80,13 +137,14 @@ async function asSeeder<T>(database: DbHandle, tenantSlug: string, work: (db: Db
       .select('id')
       .where('slug', '=', tenantSlug)
       .executeTakeFirstOrThrow();
-    return await runAsTenant(tenant.id, () => work(seeder.db));
+    return await runAsTenant(tenant.id, () => work(seeder.db, tenant.id));
   } finally {
     if (seeder !== database) await seeder.close();
   }
 }
 
-async function answer(request: ControlRequest, database: DbHandle): Promise<ControlReply> {
+async function answer(request: ControlRequest, built: BuiltApp): Promise<ControlReply> {
+  const { database, jwt } = built.services;
   if (request.type === 'seed-catalogue') {
     const started = performance.now();
     // One argon2 hash for all 10,000 students: hashing each would take minutes.
@@ -104,10 +162,27 @@ async function answer(request: ControlRequest, database: DbHandle): Promise<Cont
     );
     return { type: 'batch-admin-seeded', ...admin };
   }
+  if (request.type === 'seed-quiz-start' || request.type === 'seed-scaling') {
+    const started = performance.now();
+    const seeded = await asSeeder(database, request.tenantSlug, async (db, tenantId) => {
+      const scope: SeedScope = { db, jwt, tenantId, now: new Date() };
+      const result =
+        request.type === 'seed-quiz-start'
+          ? ({ type: 'quiz-start-seeded', ...(await seedQuizStart(scope, request.students)) } as const)
+          : ({ type: 'scaling-seeded', ...(await seedScaling(scope, request.sizes)) } as const);
+      await settle(db, database.dialect);
+      return result;
+    });
+    return { ...seeded, seedMs: Math.round(performance.now() - started) };
+  }
+  if (request.type === 'clients:watch') {
+    watchClients(built.app.server);
+    return { type: 'clients:watching' };
+  }
   if (request.type === 'usage:read') {
     // CPU time of the whole process (all threads: the libuv pool included), user + system.
     const { user, system } = process.cpuUsage();
-    return { type: 'usage', cpuMicros: user + system };
+    return { type: 'usage', cpuMicros: user + system, ...usage };
   }
   const inspector = profiler();
   if (request.type === 'profile:start') {
@@ -125,7 +200,12 @@ async function main(): Promise<void> {
   if (!process.send) throw new Error('bench/server.ts must be started by bench/api.ts (IPC channel)');
   const send = process.send.bind(process);
   const config = loadConfig(process.env);
-  const { app, services } = await buildApp(config);
+  const built = await buildApp(config, {
+    onQuery: () => {
+      usage.queries += 1;
+    },
+  });
+  const { app } = built;
   await app.listen({ host: '127.0.0.1', port: 0 });
 
   const bare = Fastify();
@@ -134,7 +214,7 @@ async function main(): Promise<void> {
 
   process.on('message', (message) => {
     if (!isControlRequest(message)) return;
-    answer(message, services.database).then(
+    answer(message, built).then(
       (reply) => send(reply),
       (error: unknown) => {
         console.error(`[bench server] ${message.type} failed`, error);

@@ -1,0 +1,280 @@
+// `npm run bench -- --quiz-start [--students 5000] [--db sqlite|postgres|both] [--overload]`: a grade
+// opening the weekly quiz at the announced time. N distinct students (bench/direct-seed.ts: written
+// straight into a fresh database with a live session each and a minted token, no logins), all enrolled
+// in one course whose unit ends with a quiz of 5 questions. Phase 1: each student opens the quiz
+// (GET /api/Student/contentlesson/{id}) at a random moment of a 10 s window; phase 2: each one whose
+// quiz arrived submits it (POST /api/quizresult/submit, the first shown answer to every question) at a
+// random moment of the next 10 s, or as soon as its quiz arrives if that is later. The offer is open
+// loop (bench/open-loop.ts): a slow server does not slow it down. The client gives up after 10 s.
+//
+// Configurations: SQLite with one server process; PostgreSQL + Redis with two processes, the students
+// split between them (as a load balancer would). `--overload` offers twice the students in the same
+// windows: beyond capacity the server should answer 503 with Retry-After, never 500, and never answer
+// a client that already left. Reported per configuration and phase: p50/p99, answers by status (500s
+// and 503s with and without Retry-After apart), client timeouts and network errors; for the whole run
+// the requests whose client left before the answer and those the server answered after the client
+// left (counted in the server, bench/server.ts), the statements and CPU per request of the servers,
+// their peak RSS (bench/memory.ts), and the load average at the end. Written to
+// .bench/quiz-start[-overload].json.
+import { randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { REDIS_TEST_URL, redisAvailability } from '../test-support/redis-availability';
+import { ask, cleanUp, cleanups, ROOT, serversWindow, startServer, type ServerChild } from './children';
+import { createBenchDatabase, type DbKind } from './database';
+import type { DirectStudent } from './direct-seed';
+import { memoryWindow, type MemoryPeak } from './memory';
+import { send, sleepUntil, summarise, type Outcome, type PhaseSummary } from './open-loop';
+import { describePinning } from './pinning';
+import { formatTable, loadNow, runInfo, writeReport } from './report';
+import { TENANT } from './scenarios';
+
+const WINDOW_MS = 10_000;
+const CLIENT_TIMEOUT_MS = 10_000;
+/** Writing 10,000 students with sessions: seconds on SQLite, longer on a busy PostgreSQL. */
+const SEED_TIMEOUT_MS = 10 * 60_000;
+
+export type QuizStartOptions = { dbs: DbKind[]; students: number; overload: boolean };
+
+type QuizStartRun = {
+  configuration: string;
+  db: DbKind;
+  processes: number;
+  students: number;
+  seedMs: number;
+  open: PhaseSummary;
+  submit: PhaseSummary;
+  /** Students whose quiz never arrived, so who had nothing to submit. */
+  noQuizToSubmit: number;
+  clientsLeft: number;
+  answeredAfterClientLeft: number;
+  queriesPerRequest: number;
+  serverCpuMicrosPerRequest: number;
+  memory: MemoryPeak;
+  loadAverageAtStart: number;
+  loadAverage: number;
+};
+
+export async function benchQuizStart(options: QuizStartOptions, checkInterrupted: () => void): Promise<void> {
+  const startedAt = new Date();
+  const students = options.students * (options.overload ? 2 : 1);
+  const runs: QuizStartRun[] = [];
+  for (const db of options.dbs) {
+    checkInterrupted();
+    try {
+      runs.push(await runConfiguration(db, students));
+    } finally {
+      await cleanUp();
+    }
+  }
+  const name = options.overload ? 'quiz-start-overload' : 'quiz-start';
+  const file = join(ROOT, '.bench', `${name}.json`);
+  const report = {
+    kind: name,
+    ...runInfo(startedAt),
+    windowMs: WINDOW_MS,
+    clientTimeoutMs: CLIENT_TIMEOUT_MS,
+    runs,
+  };
+  writeReport(file, report as never);
+  console.log(`\n${formatQuizStart(runs, options)}\nwritten to ${file}\n`);
+}
+
+async function runConfiguration(db: DbKind, students: number): Promise<QuizStartRun> {
+  const loadAverageAtStart = loadNow();
+  const database = await createBenchDatabase(db);
+  cleanups.push(() => database.drop());
+  let env = database.env;
+  if (db === 'postgres') {
+    const redis = await redisAvailability();
+    if (!redis.ok) throw new Error(`the quiz start on PostgreSQL needs Redis: ${redis.reason}`);
+    // A prefix of its own: other runs and tests share this Redis.
+    env = { ...env, REDIS_URL: REDIS_TEST_URL, REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}:` };
+  }
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const servers: ServerChild[] = [await startServer(env, jwtSecret)];
+  if (db === 'postgres') servers.push(await startServer(env, jwtSecret));
+  const configuration =
+    db === 'sqlite' ? '1 process, SQLite' : `${servers.length} processes, PostgreSQL + Redis`;
+
+  process.stdout.write(
+    `[bench] quiz start, ${configuration}: seeding ${students.toLocaleString('en-US')} students ... `,
+  );
+  const seeded = await ask(
+    servers[0]!.child,
+    { type: 'seed-quiz-start', tenantSlug: TENANT, students },
+    'quiz-start-seeded',
+    SEED_TIMEOUT_MS,
+  );
+  console.log(`${(seeded.seedMs / 1000).toFixed(1)} s`);
+  for (const server of servers) await ask(server.child, { type: 'clients:watch' }, 'clients:watching');
+
+  const children = servers.map((server) => server.child);
+  const inServers = serversWindow(children);
+  const usageBefore = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
+  const memory = memoryWindow(servers.map((server) => server.pid));
+  console.log(
+    `[bench] quiz start, ${configuration}: pids ${servers.map((s) => s.pid).join(', ')}; ` +
+      `opening in ${WINDOW_MS / 1000} s, submitting in the next ${WINDOW_MS / 1000} s ...`,
+  );
+  await inServers.window.start();
+  memory.start();
+  const outcomes = await offer(
+    servers.map((server) => `http://127.0.0.1:${server.appPort}`),
+    seeded.lessonId,
+    seeded.students,
+  );
+  // Answers still being worked on when the clients gave up: let the servers finish before reading.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await inServers.window.stop();
+  const peak = memory.stop();
+  const usageAfter = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
+  const delta = (field: 'clientsLeft' | 'answeredAfterLeft') =>
+    usageAfter.reduce((sum, after, i) => sum + after[field] - usageBefore[i]![field], 0);
+
+  const requests = outcomes.open.length + outcomes.submit.length;
+  const run: QuizStartRun = {
+    configuration,
+    db,
+    processes: servers.length,
+    students,
+    seedMs: seeded.seedMs,
+    open: summarise(outcomes.open),
+    submit: summarise(outcomes.submit),
+    noQuizToSubmit: students - outcomes.submit.length,
+    clientsLeft: delta('clientsLeft'),
+    answeredAfterClientLeft: delta('answeredAfterLeft'),
+    queriesPerRequest: requests > 0 ? Number((inServers.queries() / requests).toFixed(2)) : 0,
+    serverCpuMicrosPerRequest: requests > 0 ? Math.round(inServers.cpuMicros() / requests) : 0,
+    memory: peak,
+    loadAverageAtStart,
+    loadAverage: loadNow(),
+  };
+  console.log(
+    `[bench] quiz start, ${configuration}: open p99 ${run.open.p99Ms} ms, submit p99 ${run.submit.p99Ms} ms, ` +
+      `${failures(run.open) + failures(run.submit)} failed, peak RSS ${peak.totalPeakMiB ?? '?'} MiB, load ${run.loadAverage}`,
+  );
+  return run;
+}
+
+/** Both phases for every student, each on its own schedule; students alternate between the servers. */
+async function offer(baseUrls: string[], lessonId: number, students: DirectStudent[]) {
+  const open: Outcome[] = [];
+  const submit: Outcome[] = [];
+  const start = performance.now() + 200;
+  const headersOf = (student: DirectStudent) => ({
+    'X-Tenant-ID': TENANT,
+    Authorization: `Bearer ${student.token}`,
+    DeviceId: student.deviceId,
+  });
+  await Promise.all(
+    students.map(async (student, i) => {
+      const base = baseUrls[i % baseUrls.length]!;
+      await sleepUntil(start + Math.random() * WINDOW_MS);
+      const opened = await send(new URL(`${base}/api/Student/contentlesson/${lessonId}`), {
+        method: 'GET',
+        headers: headersOf(student),
+        timeoutMs: CLIENT_TIMEOUT_MS,
+      });
+      open.push(opened);
+      const answers = opened.status === 200 ? answersOf(opened.body) : null;
+      if (!answers) return;
+      await sleepUntil(start + WINDOW_MS + Math.random() * WINDOW_MS);
+      submit.push(
+        await send(new URL(`${base}/api/quizresult/submit`), {
+          method: 'POST',
+          headers: { ...headersOf(student), 'Content-Type': 'application/json' },
+          body: JSON.stringify({ lessonId, answers }),
+          timeoutMs: CLIENT_TIMEOUT_MS,
+        }),
+      );
+    }),
+  );
+  return { open, submit };
+}
+
+/** The first shown answer to every question of the quiz as this student received it. */
+function answersOf(body: string): { questionId: number; answerId: number }[] | null {
+  try {
+    const data = (JSON.parse(body) as { data?: { questions?: { id: number; answers: { id: number }[] }[] } })
+      .data;
+    const questions = data?.questions ?? [];
+    if (questions.length === 0) return null;
+    return questions.map((question) => ({ questionId: question.id, answerId: question.answers[0]!.id }));
+  } catch {
+    return null;
+  }
+}
+
+const failures = (phase: PhaseSummary) => phase.offered - phase.ok;
+
+function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): string {
+  const header = [
+    'configuration, phase',
+    'students',
+    'p50 ms',
+    'p99 ms',
+    'ok',
+    'errors',
+    '500',
+    '503+RA',
+    '503 no RA',
+    'other',
+    'timeouts',
+    'net err',
+    'q/req',
+    'CPU µs/req',
+    'peak RSS MiB',
+    'left / answered after',
+    'load',
+  ];
+  const body = runs.flatMap((run) =>
+    (['open', 'submit'] as const).map((phase) => {
+      const s = run[phase];
+      const net = Object.values(s.networkErrors).reduce((a, b) => a + b, 0);
+      const perRun = phase === 'open';
+      return [
+        `${run.configuration}, ${phase}`,
+        s.offered.toLocaleString('en-US'),
+        String(s.p50Ms),
+        String(s.p99Ms),
+        s.ok.toLocaleString('en-US'),
+        String(failures(s)),
+        String(s.status500),
+        String(s.status503WithRetryAfter),
+        String(s.status503WithoutRetryAfter),
+        String(s.otherErrors),
+        String(s.clientTimeouts),
+        String(net),
+        perRun ? String(run.queriesPerRequest) : '',
+        perRun ? String(run.serverCpuMicrosPerRequest) : '',
+        perRun
+          ? `${run.memory.totalPeakMiB ?? '?'} (from ${run.memory.startMiB.map((v) => v ?? '?').join('+')})`
+          : '',
+        perRun ? `${run.clientsLeft} / ${run.answeredAfterClientLeft}` : '',
+        perRun ? `${run.loadAverageAtStart.toFixed(2)} → ${run.loadAverage.toFixed(2)}` : '',
+      ];
+    }),
+  );
+  const notes = runs.flatMap((run) =>
+    (['open', 'submit'] as const)
+      .filter((phase) => Object.keys(run[phase].networkErrors).length > 0 || run[phase].otherErrors > 0)
+      .map(
+        (phase) =>
+          `${run.configuration}, ${phase}: statuses ${JSON.stringify(run[phase].statuses)}, ` +
+          `network errors ${JSON.stringify(run[phase].networkErrors)}`,
+      ),
+  );
+  return [
+    `Synchronised quiz start${options.overload ? ', OVERLOAD (twice the students)' : ''}: ` +
+      `${WINDOW_MS / 1000} s to open, ${WINDOW_MS / 1000} s to submit, client timeout ${CLIENT_TIMEOUT_MS / 1000} s; ` +
+      `${cpus().length} cpus, ${describePinning()}`,
+    'errors = requests without a 2xx answer; 503+RA = 503 with Retry-After; other = any other non-2xx; net err =',
+    'connection errors; q/req and CPU µs/req = statements and CPU of the servers per request, both phases and',
+    'processes together; left / answered after = requests whose client left before the answer / of them, answered',
+    'by the server all the same; load = 1-minute load average before → after.',
+    '',
+    ...formatTable(header, body),
+    ...notes,
+  ].join('\n');
+}

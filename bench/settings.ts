@@ -1,0 +1,95 @@
+// `npm run bench`'s flags (and their environment equivalents), read once and checked.
+import { parseArgs } from 'node:util';
+import type { DbKind } from './database';
+import type { LoadOptions } from './measure';
+import { DEFAULT_SIZES } from './scaling';
+
+export type Settings = {
+  dbs: DbKind[];
+  load: LoadOptions;
+  /** Substrings of scenario names to keep; empty keeps all. */
+  only: string[];
+  /** Write a V8 CPU profile of the server child per measured route under .bench/profiles/. */
+  profile: boolean;
+  /** Instead of the routes: 1 process against 2, and row-level security's cost (bench/cluster.ts). */
+  cluster: boolean;
+  /** Instead of the routes: the synchronised quiz start (bench/quiz-start.ts). */
+  quizStart: boolean;
+  /** Students of the quiz start (doubled by `overload`). */
+  students: number;
+  overload: boolean;
+  /** Instead of the routes: my lectures and the course tree at each size (bench/scaling.ts). */
+  scaling: boolean;
+  sizes: number[];
+  /** Pin the load generator to its own core where taskset allows (bench/pinning.ts). */
+  pin: boolean;
+};
+
+const USAGE =
+  'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
+  '[--only name,name] [--profile] [--cluster] [--quiz-start [--students n] [--overload]] ' +
+  '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
+
+export function readSettings(): Settings {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string', default: process.env.BENCH_DB ?? 'sqlite' },
+      duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
+      connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '50' },
+      warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '2' },
+      only: { type: 'string', default: '' },
+      profile: { type: 'boolean', default: false },
+      cluster: { type: 'boolean', default: false },
+      'quiz-start': { type: 'boolean', default: false },
+      students: { type: 'string', default: process.env.BENCH_STUDENTS ?? '5000' },
+      overload: { type: 'boolean', default: false },
+      scaling: { type: 'boolean', default: false },
+      sizes: { type: 'string', default: DEFAULT_SIZES.join(',') },
+      pin: { type: 'string', default: process.env.BENCH_PIN ?? 'on' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const dbs: Record<string, DbKind[]> = {
+    sqlite: ['sqlite'],
+    postgres: ['postgres'],
+    both: ['sqlite', 'postgres'],
+  };
+  const chosen = dbs[values.db];
+  if (!chosen) throw new Error(`--db must be sqlite, postgres or both, not "${values.db}"`);
+  if (values.pin !== 'on' && values.pin !== 'off')
+    throw new Error(`--pin must be on or off, not "${values.pin}"`);
+  const modes = [values.cluster, values['quiz-start'], values.scaling].filter(Boolean).length;
+  if (modes > 1) throw new Error('--cluster, --quiz-start and --scaling are separate runs: choose one');
+  return {
+    dbs: chosen,
+    load: {
+      durationSeconds: positive('duration', values.duration),
+      connections: Math.round(positive('connections', values.connections)),
+      warmupSeconds: positive('warmup', values.warmup, true),
+    },
+    only: values.only
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+    profile: values.profile,
+    cluster: values.cluster,
+    quizStart: values['quiz-start'],
+    students: Math.round(positive('students', values.students)),
+    overload: values.overload,
+    scaling: values.scaling,
+    sizes: values.sizes.split(',').map((size) => Math.round(positive('sizes', size.trim()))),
+    pin: values.pin === 'on',
+  };
+}
+
+function positive(name: string, raw: string, zeroAllowed = false): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0))
+    throw new Error(`--${name} must be a positive number, not "${raw}"`);
+  return value;
+}
