@@ -139,12 +139,11 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
 ): Promise<S extends z.ZodType ? z.output<S> : unknown> {
   const url = buildUrl(path, options.query);
   const token = authStore.get().token;
-  // A read the server shed (503 + Retry-After) is asked again after the wait (lib/overload.ts).
-  let response = await sendWithOverloadRetry(
-    options.method ?? 'GET',
-    () => send(url, options, token),
-    options.signal,
-  );
+  // A read the server shed (503 + Retry-After) is asked again after the wait (lib/overload.ts), in
+  // the browser only: a page the server renders does not hold its answer back; it falls back instead.
+  let response = import.meta.env.SSR
+    ? await send(url, options, token)
+    : await sendWithOverloadRetry(options.method ?? 'GET', () => send(url, options, token), options.signal);
   if (response.status === 401 && token && refreshes(path)) {
     const renewed = await refreshAccessToken();
     if (!renewed) {
