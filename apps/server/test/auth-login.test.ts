@@ -179,8 +179,23 @@ describe('token binding', () => {
     const reply = await api.call('GET', PROFILE, { token: device.token, deviceId: 'some-other-device' });
     expect(reply.status).toBe(401);
     expect(reply.body).toMatchObject({ success: false, data: null });
-    expect((await api.call('GET', PROFILE, { token: device.token })).status).toBe(401);
+    // An empty header names no device: refused, as another device is.
+    expect((await api.call('GET', PROFILE, { token: device.token, headers: { DeviceId: '' } })).status).toBe(
+      401,
+    );
     expect((await device.call('GET', PROFILE)).status).toBe(200);
+  });
+
+  // Issue 18, difference 3: clients of the spec's family leave DeviceId out of several calls.
+  it('takes a call without DeviceId as coming from the token’s own device, until that session ends', async () => {
+    const student = await registerStudent(api);
+    const device = api.device();
+    await device.login(student.Email);
+    const bare = await api.call('GET', PROFILE, { token: device.token });
+    expect(bare.status).toBe(200);
+    expect(bare.body.data.id).toBe(student.id);
+    expect((await device.call('POST', LOGOUT)).status).toBe(200);
+    expect((await api.call('GET', PROFILE, { token: device.token })).status).toBe(401);
   });
 });
 
