@@ -63,9 +63,11 @@ export async function startTestApi(
     RATE_LIMIT_MAX: '100000',
     // Tests change catalogue rows directly between calls; the cache has its own test.
     CATALOGUE_CACHE_MS: '0',
-    // Fixtures do their synchronous database work in this same process, which would read as a slow
-    // event loop; shedding on that has its own test (overload.test.ts).
+    // No load shedding: fixtures do their synchronous database work in this same process (it would
+    // read as a slow event loop), and some tests send hundreds of requests at once on purpose.
+    // Shedding has its own test (overload.test.ts).
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_IN_FLIGHT: '0',
     // The session cache on, as in production (on PostgreSQL without Redis it would be off by
     // default): every API test then checks that each change it makes to a session or an account is
     // seen on the next request. Only what the app itself writes invalidates it.
