@@ -54,7 +54,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const jwt = createJwt(config.jwtSecret);
   const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
   const catalogueCache = new CatalogueCache(db, config.catalogueCacheMs, cacheBus, clock);
-  const studentProgress = new StudentProgress(db);
+  const studentProgress = new StudentProgress(database.dialect);
   const access = new LessonAccess({ db, clock, catalogue: catalogueCache, progress: studentProgress });
   const attachments = new AttachmentLinks({ jwt, clock });
   // Each student's quiz order and answer ids come from this key (issue 16); a key of its own, so that
@@ -102,7 +102,13 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     access,
     attachments,
     quizzes,
-    enrolment: new EnrolmentService({ db, clock, limits }),
+    enrolment: new EnrolmentService({
+      db,
+      dialect: database.dialect,
+      clock,
+      limits,
+      catalogue: catalogueCache,
+    }),
     progress: new ProgressService({
       db,
       clock,

@@ -18,6 +18,7 @@ import * as quizAttempts from './migrations/0005-quiz-attempts';
 import * as loginTrust from './migrations/0006-login-trust';
 import * as deviceSelfService from './migrations/0007-device-self-service';
 import * as liveSession from './migrations/0008-live-session';
+import * as studentReadIndexes from './migrations/0009-student-read-indexes';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -30,6 +31,7 @@ const STEPS: Record<string, Step> = {
   '0006-login-trust': loginTrust,
   '0007-device-self-service': deviceSelfService,
   '0008-live-session': liveSession,
+  '0009-student-read-indexes': studentReadIndexes,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

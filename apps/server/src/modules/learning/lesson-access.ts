@@ -1,5 +1,6 @@
 // Whether a student may open a lesson, decided on the server with the same domain rules the web app
-// displays: enrolment window or unit-code window, then quiz locking within the unit.
+// displays: enrolment window or unit-code window, then quiz locking within the unit. The data for all
+// of it (and the stored quiz result the callers need next) comes in one statement.
 import type { LessonRef, LessonRefusal } from '@app/contract';
 import {
   courseUnitAvailability,
@@ -8,13 +9,21 @@ import {
   unitCodeAvailability,
   type UnitAvailability,
 } from '@app/domain';
+import { expressionBuilder, type Expression } from 'kysely';
 import type { Db } from '../../db/connect';
+import { asBoolean, fromJson } from '../../db/json';
 import { param, prepare } from '../../db/prepared';
-import type { Tenant } from '../../db/schema';
+import type { Database, Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
-import { toLessonRef, toProgress, type StudentProgress } from './student-progress';
+import {
+  progressOf,
+  toLessonRef,
+  toProgress,
+  type ProgressColumns,
+  type StudentProgress,
+} from './student-progress';
 
 export const LESSON_NOT_FOUND = 'Lesson details not found.';
 export const NOT_ENROLLED = 'You are not enrolled in this course';
@@ -36,91 +45,130 @@ type LessonRow = {
   course_id: number;
 };
 
-export type OpenLesson = { lesson: LessonRow; ref: LessonRef };
+/** The student's stored quiz result, in stored ids (quiz-service.ts reads it). */
+export type StoredResultRow = { score: number; correct_count: number; total: number; answers_json: string };
+
+type AccessRow = LessonRow &
+  ProgressColumns & {
+    enrolled_at: string | null;
+    unlocked_at: string | null;
+    result: unknown;
+    attempt_started: boolean | number;
+  };
+
+export type OpenLesson = {
+  lesson: LessonRow;
+  ref: LessonRef;
+  /** This student's stored result of this lesson (a quiz), or null. */
+  stored: StoredResultRow | null;
+  /** Whether this student's attempt at this lesson (a quiz) has been recorded as started. */
+  attemptStarted: boolean;
+};
+
+/**
+ * Both ways a student may hold a unit, as the columns `enrolled_at` (their enrolment in its course)
+ * and `unlocked_at` (their unit code for it), each null when absent.
+ */
+export function grantColumns(userId: number, courseId: Expression<number>, unitId: Expression<number>) {
+  const eb = expressionBuilder<Database, never>();
+  return [
+    eb
+      .selectFrom('enrollments as e')
+      .select('e.enrolled_at')
+      .where('e.user_id', '=', userId)
+      .where('e.course_id', '=', courseId)
+      .as('enrolled_at'),
+    eb
+      .selectFrom('unit_unlocks as uu')
+      .select('uu.unlocked_at')
+      .where('uu.user_id', '=', userId)
+      .where('uu.unit_id', '=', unitId)
+      .as('unlocked_at'),
+  ] as const;
+}
 
 /** A 403 whose data says why in the contract's terms. */
 const refused = (message: string, reason: LessonRefusal['reason']) =>
   new AppError(403, message, { data: { reason } satisfies LessonRefusal });
 
 export class LessonAccess {
-  private readonly lessonRow;
-  private readonly grantRow;
+  private readonly accessRow;
 
   constructor(
     private readonly deps: { db: Db; clock: Clock; catalogue: CatalogueCache; progress: StudentProgress },
   ) {
-    this.lessonRow = prepare<{ lessonId: number; tenantId: number }, LessonRow>(deps.db, (q) =>
-      q
-        .selectFrom('lessons as l')
-        .innerJoin('units as u', 'u.id', 'l.unit_id')
-        .select([
-          'l.id',
-          'l.name',
-          'l.type',
-          'l.titel',
-          'l.video_url',
-          'l.live_session_url',
-          'l.attachment_url',
-          'l.attachment_title',
-          'l.attachment_file',
-          'l.unit_id',
-          'u.course_id',
-        ])
-        .where('l.id', '=', param<number>('lessonId'))
-        .where('l.tenant_id', '=', param<number>('tenantId')),
-    );
-    // Both ways a student may hold a unit, in one round trip.
-    this.grantRow = prepare<
-      { userId: number; courseId: number; unitId: number },
-      { enrolled_at: string | null; unlocked_at: string | null }
-    >(deps.db, (q) =>
-      q.selectNoFrom((eb) => [
-        eb
-          .selectFrom('enrollments')
-          .select('enrolled_at')
-          .where('user_id', '=', param<number>('userId'))
-          .where('course_id', '=', param<number>('courseId'))
-          .as('enrolled_at'),
-        eb
-          .selectFrom('unit_unlocks')
-          .select('unlocked_at')
-          .where('user_id', '=', param<number>('userId'))
-          .where('unit_id', '=', param<number>('unitId'))
-          .as('unlocked_at'),
-      ]),
+    const userId = param<number>('userId');
+    // One round trip: the lesson, both ways a student may hold its unit, the student's progress in
+    // that unit, and their stored result and started attempt of this lesson. The rules come after.
+    this.accessRow = prepare<{ lessonId: number; tenantId: number; userId: number }, AccessRow>(
+      deps.db,
+      (q) =>
+        q
+          .selectFrom('lessons as l')
+          .innerJoin('units as u', 'u.id', 'l.unit_id')
+          .select((eb) => [
+            'l.id',
+            'l.name',
+            'l.type',
+            'l.titel',
+            'l.video_url',
+            'l.live_session_url',
+            'l.attachment_url',
+            'l.attachment_title',
+            'l.attachment_file',
+            'l.unit_id',
+            'u.course_id',
+            ...grantColumns(userId, eb.ref('u.course_id'), eb.ref('l.unit_id')),
+            ...deps.progress.inUnit(userId, eb.ref('l.unit_id')),
+            deps.progress.json
+              .objectFrom(
+                eb
+                  .selectFrom('quiz_results as r')
+                  .select(['r.score', 'r.correct_count', 'r.total', 'r.answers_json'])
+                  .where('r.user_id', '=', userId)
+                  .whereRef('r.lesson_id', '=', 'l.id'),
+              )
+              .as('result'),
+            eb
+              .exists(
+                eb
+                  .selectFrom('quiz_attempts as a')
+                  .select('a.lesson_id')
+                  .where('a.user_id', '=', userId)
+                  .whereRef('a.lesson_id', '=', 'l.id'),
+              )
+              .as('attempt_started'),
+          ])
+          .where('l.id', '=', param<number>('lessonId'))
+          .where('l.tenant_id', '=', param<number>('tenantId')),
     );
   }
 
   /** The lesson when this student may open it now; otherwise 404 or 403 with the reason. */
   async open(tenant: Tenant, userId: number, lessonId: number): Promise<OpenLesson> {
-    const { catalogue, progress, clock } = this.deps;
-    const lesson = await this.lessonRow.first({ lessonId, tenantId: tenant.id });
-    const course = lesson ? await catalogue.structure(tenant.id, lesson.course_id) : null;
-    const unitIndex = course?.units.findIndex((unit) => unit.id === lesson?.unit_id) ?? -1;
-    if (!lesson || !course || !course.active || unitIndex < 0) throw notFound(LESSON_NOT_FOUND);
-
-    const [grant, studentProgress] = await Promise.all([
-      this.grantRow.first({ userId, courseId: course.id, unitId: lesson.unit_id }),
-      progress.of(userId),
-    ]);
-    if (!grant?.enrolled_at && !grant?.unlocked_at) throw refused(NOT_ENROLLED, 'not-enrolled');
+    const { catalogue, clock } = this.deps;
+    const row = await this.accessRow.first({ lessonId, tenantId: tenant.id, userId });
+    const course = row ? await catalogue.structure(tenant.id, row.course_id) : null;
+    const unitIndex = course?.units.findIndex((unit) => unit.id === row?.unit_id) ?? -1;
+    if (!row || !course || !course.active || unitIndex < 0) throw notFound(LESSON_NOT_FOUND);
+    if (!row.enrolled_at && !row.unlocked_at) throw refused(NOT_ENROLLED, 'not-enrolled');
 
     const now = clock.now();
     const grants: UnitAvailability[] = [];
-    if (grant.enrolled_at) {
+    if (row.enrolled_at) {
       grants.push(
         courseUnitAvailability({
           now,
-          enrollmentDate: new Date(grant.enrolled_at),
+          enrollmentDate: new Date(row.enrolled_at),
           unitIndex,
           isOpenToAll: course.openToAll,
           timeZone: tenant.time_zone,
         }),
       );
     }
-    if (grant.unlocked_at) {
+    if (row.unlocked_at) {
       grants.push(
-        unitCodeAvailability({ now, redeemedAt: new Date(grant.unlocked_at), timeZone: tenant.time_zone }),
+        unitCodeAvailability({ now, redeemedAt: new Date(row.unlocked_at), timeZone: tenant.time_zone }),
       );
     }
     if (!grants.some(isUnitAccessible)) {
@@ -129,9 +177,15 @@ export class LessonAccess {
         : refused(UNIT_ENDED, 'unit-ended');
     }
 
+    const studentProgress = progressOf(row);
     const refs = course.units[unitIndex]!.lessons.map((entry) => toLessonRef(entry, studentProgress));
-    const index = refs.findIndex((ref) => ref.id === lesson.id);
+    const index = refs.findIndex((ref) => ref.id === row.id);
     if (isLessonLocked(refs.map(toProgress), index)) throw refused(PREVIOUS_QUIZ, 'previous-quiz');
-    return { lesson, ref: refs[index]! };
+    return {
+      lesson: row,
+      ref: refs[index]!,
+      stored: fromJson<StoredResultRow>(row.result as string | null),
+      attemptStarted: asBoolean(row.attempt_started),
+    };
   }
 }

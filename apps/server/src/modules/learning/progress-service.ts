@@ -11,7 +11,7 @@ import { COURSE_NOT_FOUND } from '../catalogue/catalogue-service';
 import { composeCourseName } from '../catalogue/course-view';
 import type { AttachmentLinks } from './attachment-links';
 import { NOT_ENROLLED, type LessonAccess } from './lesson-access';
-import { unitRefs, type StudentProgress } from './student-progress';
+import { progressOf, unitRefs, type ProgressColumns, type StudentProgress } from './student-progress';
 import type { QuizService } from './quiz-service';
 
 export const NOT_A_VIDEO = 'Only video lessons can be completed';
@@ -26,50 +26,52 @@ type Deps = {
   progress: StudentProgress;
 };
 
+type EnrolmentRow = ProgressColumns & { enrolled_at: string };
+
 export class ProgressService {
-  private readonly enrollmentRow;
+  private readonly enrolmentRow;
 
   constructor(private readonly deps: Deps) {
-    this.enrollmentRow = prepare<{ userId: number; courseId: number }, { enrolled_at: string }>(
-      deps.db,
-      (q) =>
-        q
-          .selectFrom('enrollments')
-          .select('enrolled_at')
-          .where('user_id', '=', param<number>('userId'))
-          .where('course_id', '=', param<number>('courseId')),
+    const userId = param<number>('userId');
+    const courseId = param<number>('courseId');
+    // One round trip: the enrolment with the student's progress.
+    this.enrolmentRow = prepare<{ userId: number; courseId: number }, EnrolmentRow>(deps.db, (q) =>
+      q
+        .selectFrom('enrollments')
+        .select(['enrolled_at', ...deps.progress.ofStudent(userId)])
+        .where('user_id', '=', userId)
+        .where('course_id', '=', courseId),
     );
   }
 
   async courseWithProgress(tenant: Tenant, userId: number, courseId: number): Promise<CourseWithProgress> {
-    const { catalogue, progress } = this.deps;
-    const course = await catalogue.structure(tenant.id, courseId);
-    if (!course || !course.active) throw notFound(COURSE_NOT_FOUND);
-    const [enrollment, studentProgress] = await Promise.all([
-      this.enrollmentRow.first({ userId, courseId }),
-      progress.of(userId),
+    const [course, enrolment] = await Promise.all([
+      this.deps.catalogue.structure(tenant.id, courseId),
+      this.enrolmentRow.first({ userId, courseId }),
     ]);
-    if (!enrollment) throw forbidden(NOT_ENROLLED);
+    if (!course || !course.active) throw notFound(COURSE_NOT_FOUND);
+    if (!enrolment) throw forbidden(NOT_ENROLLED);
     return {
       id: course.id,
       courseName: composeCourseName(course.subject, course.name),
-      enrollmentDate: enrollment.enrolled_at,
+      enrollmentDate: enrolment.enrolled_at,
       isOpenToAll: course.openToAll,
-      units: unitRefs(course.units, studentProgress),
+      units: unitRefs(course.units, progressOf(enrolment)),
       timeZone: tenant.time_zone,
     };
   }
 
   async lessonContent(tenant: Tenant, userId: number, lessonId: number): Promise<LessonContent> {
     const { access, quizzes, attachments } = this.deps;
-    const { lesson, ref } = await access.open(tenant, userId, lessonId);
+    const opened = await access.open(tenant, userId, lessonId);
+    const { lesson, ref } = opened;
     if (lesson.type === 'Quiz') {
       return {
         id: lesson.id,
         lessonName: lesson.name,
         type: 'Quiz',
         titel: lesson.titel,
-        ...(await quizzes.content(tenant, userId, lesson.id)),
+        ...(await quizzes.content(tenant, userId, opened)),
       };
     }
     return {

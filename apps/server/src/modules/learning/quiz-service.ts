@@ -1,7 +1,8 @@
 // Quizzes: the questions without their answers' correctness until the one attempt is submitted;
 // the server grades (round half up) and stores the result once, even when two submits race. Each
 // student sees the quiz in their own order and answer ids (quiz-presentation.ts); what is stored uses
-// the stored ids. The first opening of an unsubmitted quiz records when the attempt started.
+// the stored ids. The first opening of an unsubmitted quiz records when the attempt started (once:
+// LessonAccess.open reads whether it has been).
 import type { QuizResult, QuizSubmitRequest } from '@app/contract';
 import { gradeQuiz } from '@app/domain';
 import type { Db } from '../../db/connect';
@@ -9,7 +10,7 @@ import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { CatalogueCache, QuizKey } from '../catalogue/catalogue-cache';
-import type { LessonAccess } from './lesson-access';
+import type { LessonAccess, OpenLesson, StoredResultRow } from './lesson-access';
 import type { QuizPresentation } from './quiz-presentation';
 
 export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
@@ -40,24 +41,19 @@ export class QuizService {
       .where('user_id', '=', userId)
       .where('lesson_id', '=', lessonId)
       .executeTakeFirst();
-    if (!row) return null;
-    return {
-      score: row.score,
-      correctCount: row.correct_count,
-      total: row.total,
-      notes: `Correct answers: ${row.correct_count}/${row.total}`,
-      review: JSON.parse(row.answers_json) as QuizResult['review'],
-    };
+    return row ? toQuizResult(row) : null;
   }
 
-  /** The quiz as the student sees it: their order and ids; correctness only once a result is stored. */
-  async content(tenant: Tenant, userId: number, lessonId: number) {
+  /**
+   * The quiz as the student sees it: their order and ids; correctness only once a result is stored.
+   * `opened` is what LessonAccess.open read: the stored result and whether the attempt has started.
+   */
+  async content(tenant: Tenant, userId: number, opened: OpenLesson) {
     const { presentation } = this.deps;
-    const [questions, result] = await Promise.all([
-      this.questions(lessonId),
-      this.storedResult(userId, lessonId),
-    ]);
-    if (!result) await this.recordStart(tenant, userId, lessonId);
+    const lessonId = opened.lesson.id;
+    const questions = await this.questions(lessonId);
+    const result = opened.stored && toQuizResult(opened.stored);
+    if (!result && !opened.attemptStarted) await this.recordStart(tenant, userId, lessonId);
     const student = presentation.of(tenant.id, userId, lessonId, questions);
     return {
       questions: student.questions.map((question) => ({
@@ -88,12 +84,13 @@ export class QuizService {
 
   async submit(tenant: Tenant, userId: number, input: QuizSubmitRequest): Promise<QuizResult> {
     const { db, clock, access, presentation } = this.deps;
-    const { lesson } = await access.open(tenant, userId, input.lessonId);
+    // One read for the lesson, its grant, the progress that locks it and the stored result; then
+    // one insert-if-absent, which also settles a race between two submits.
+    const { lesson, stored } = await access.open(tenant, userId, input.lessonId);
     if (lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
     const questions = await this.questions(lesson.id);
     const student = presentation.of(tenant.id, userId, lesson.id, questions);
-    const stored = await this.storedResult(userId, lesson.id);
-    if (stored) throw conflict(QUIZ_ALREADY_SUBMITTED, presentation.present(stored, student));
+    if (stored) throw conflict(QUIZ_ALREADY_SUBMITTED, presentation.present(toQuizResult(stored), student));
 
     // The answer ids sent are this student's: an id shown to anyone else names no answer here.
     const chosen = new Map<number, number>();
@@ -133,9 +130,21 @@ export class QuizService {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) {
+      // Only when another submit won meanwhile: its result is the one stored.
       const winner = await this.storedResult(userId, lesson.id);
       throw conflict(QUIZ_ALREADY_SUBMITTED, winner && presentation.present(winner, student));
     }
     return presentation.present(graded, student);
   }
+}
+
+/** A stored result row as a result, in stored ids. */
+function toQuizResult(row: StoredResultRow): QuizResult {
+  return {
+    score: row.score,
+    correctCount: row.correct_count,
+    total: row.total,
+    notes: `Correct answers: ${row.correct_count}/${row.total}`,
+    review: JSON.parse(row.answers_json) as QuizResult['review'],
+  };
 }

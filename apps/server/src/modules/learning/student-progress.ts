@@ -1,37 +1,71 @@
-// One student's completed videos and submitted quizzes. Two indexed reads of that student's rows
-// (a few hundred at most), matched in memory against the cached course structure: cheaper than
-// joining the progress onto every lesson of a course.
+// One student's completed videos and submitted quizzes, as sub-selects that ride along in the one
+// statement a student read makes (issue 17: two round trips at most). Each is a JSON array of lesson
+// ids, of one unit's lessons (a few index probes) or of all the student's rows (one index range); the
+// ids are matched in memory against the cached course structure. What they mean (locking, percent
+// complete) stays in the domain.
 import type { LessonRef } from '@app/contract';
 import type { LessonProgress } from '@app/domain';
-import type { Db } from '../../db/connect';
-import { param, prepare } from '../../db/prepared';
+import { expressionBuilder, type Expression } from 'kysely';
+import type { DialectName } from '../../db/connect';
+import { fromJson, jsonHelpers, type JsonHelpers } from '../../db/json';
+import type { Database } from '../../db/schema';
 import type { LessonEntry, UnitEntry } from '../catalogue/catalogue-cache';
 
 export type Progress = { completed: ReadonlySet<number>; submitted: ReadonlySet<number> };
 
+/** What the progress columns hold: JSON arrays of `{ lesson_id }` (text on SQLite). */
+export type ProgressColumns = { completed: unknown; submitted: unknown };
+
+type ProgressTable = 'lesson_completions' | 'quiz_results';
+
 export class StudentProgress {
-  private readonly completions;
-  private readonly results;
+  readonly json: JsonHelpers;
 
-  constructor(db: Db) {
-    this.completions = prepare<{ userId: number }, { lesson_id: number }>(db, (q) =>
-      q.selectFrom('lesson_completions').select('lesson_id').where('user_id', '=', param<number>('userId')),
-    );
-    this.results = prepare<{ userId: number }, { lesson_id: number }>(db, (q) =>
-      q.selectFrom('quiz_results').select('lesson_id').where('user_id', '=', param<number>('userId')),
+  constructor(dialect: DialectName) {
+    this.json = jsonHelpers(dialect);
+  }
+
+  /** The `completed` and `submitted` columns among the lessons of one unit. `userId` and `unitId` may
+   * be values, parameters or references to the outer query. */
+  inUnit(userId: number, unitId: Expression<number> | number) {
+    return this.columns((table) =>
+      rowsOf(table, userId)
+        .innerJoin('lessons as pl', 'pl.id', 'p.lesson_id')
+        .where('pl.unit_id', '=', unitId),
     );
   }
 
-  async of(userId: number): Promise<Progress> {
-    const [completed, submitted] = await Promise.all([
-      this.completions.all({ userId }),
-      this.results.all({ userId }),
-    ]);
-    return {
-      completed: new Set(completed.map((row) => row.lesson_id)),
-      submitted: new Set(submitted.map((row) => row.lesson_id)),
-    };
+  /**
+   * The `completed` and `submitted` columns with all of this student's rows, for a whole course: read
+   * from the (user_id, lesson_id) indexes alone and matched against the cached structure. Restricting
+   * them to the course by joining lessons and units cost PostgreSQL ten times as much (57 ms against
+   * 6 ms warm for 4,000 rows of progress in a 1,000-unit course).
+   */
+  ofStudent(userId: number) {
+    return this.columns((table) => rowsOf(table, userId));
   }
+
+  private columns<Q extends Parameters<JsonHelpers['arrayFrom']>[0]>(lessonIds: (table: ProgressTable) => Q) {
+    return [
+      this.json.arrayFrom(lessonIds('lesson_completions')).as('completed'),
+      this.json.arrayFrom(lessonIds('quiz_results')).as('submitted'),
+    ] as const;
+  }
+}
+
+/** The student's rows of one progress table; selects `lesson_id`. Both tables have the same
+ * (user_id, lesson_id) shape, so one typed builder serves them. */
+const rowsOf = (table: ProgressTable, userId: number) =>
+  expressionBuilder<Database, never>()
+    .selectFrom(`${table} as p` as 'lesson_completions as p')
+    .select('p.lesson_id')
+    .where('p.user_id', '=', userId);
+
+/** The progress columns of a row, read into sets of lesson ids. */
+export function progressOf(row: ProgressColumns): Progress {
+  const ids = (value: unknown) =>
+    new Set((fromJson<{ lesson_id: number }[]>(value as string) ?? []).map((entry) => entry.lesson_id));
+  return { completed: ids(row.completed), submitted: ids(row.submitted) };
 }
 
 export const NO_PROGRESS: Progress = { completed: new Set(), submitted: new Set() };

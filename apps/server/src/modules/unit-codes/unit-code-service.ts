@@ -3,6 +3,8 @@
 import type { LessonRef, MyUnit, MyUnitsQuery, UnitWithProgress } from '@app/contract';
 import { isUnitAccessible, normalizeCode, pageCount, unitCodeAvailability } from '@app/domain';
 import type { Db, DialectName } from '../../db/connect';
+import { fromJson, jsonHelpers, type JsonHelpers } from '../../db/json';
+import { param, prepare } from '../../db/prepared';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
@@ -11,14 +13,52 @@ import { anyContains, containsPattern } from '../admin/paging';
 import { composeCourseName } from '../catalogue/course-view';
 import { codeTenant } from '../codes/code-owner';
 import { CODE_NOT_FOUND, CODE_USED } from '../learning/enrolment-service';
+import { grantColumns } from '../learning/lesson-access';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
-import { toLessonRef, type StudentProgress } from '../learning/student-progress';
+import {
+  progressOf,
+  toLessonRef,
+  type ProgressColumns,
+  type StudentProgress,
+} from '../learning/student-progress';
 
 export const UNIT_NOT_FOUND = 'Unit not found.';
 export const NO_UNIT_ACCESS = 'You do not have access to this unit';
 export const CODE_ACCEPTED = 'Code entered successfully';
 
+type Filters = { pattern: string | null; grade: MyUnitsQuery['grade']; term: MyUnitsQuery['term'] };
+type PageArgs = { userId: number; tenantId: number; limit: number; offset: number };
+type MyUnitRow = {
+  id: number;
+  name: string;
+  title: string;
+  course_name: string;
+  subject: string | null;
+  grade: string;
+  term: string;
+  active: number;
+  unlocked_at: string;
+};
+type ReachableUnit = ProgressColumns & {
+  id: number;
+  name: string;
+  title: string;
+  course_id: number;
+  course_name: string;
+  subject: string | null;
+  active: number;
+  unlocked_at: string | null;
+  enrolled_at: string | null;
+};
+
+const UNFILTERED: Filters = { pattern: null, grade: undefined, term: undefined };
+
 export class UnitCodeService {
+  private readonly json: JsonHelpers;
+  /** My lectures without search or filters, the usual call: compiled once. */
+  private readonly allMyUnits;
+  private readonly reachableRow;
+
   constructor(
     private readonly deps: {
       db: Db;
@@ -28,7 +68,40 @@ export class UnitCodeService {
       catalogue: CatalogueCache;
       progress: StudentProgress;
     },
-  ) {}
+  ) {
+    this.json = jsonHelpers(deps.dialect);
+    this.allMyUnits = prepare<PageArgs, { total: number | string; units: unknown }>(deps.db, (q) =>
+      this.myUnitsStatement(q, UNFILTERED, {
+        userId: param('userId'),
+        tenantId: param('tenantId'),
+        limit: param('limit'),
+        offset: param('offset'),
+      }),
+    );
+    const userId = param<number>('userId');
+    // One round trip: the unit and its course, both ways the student may hold it, and the student's
+    // progress in its lessons.
+    this.reachableRow = prepare<{ unitId: number; tenantId: number; userId: number }, ReachableUnit>(
+      deps.db,
+      (q) =>
+        q
+          .selectFrom('units as u')
+          .innerJoin('courses as c', 'c.id', 'u.course_id')
+          .select((eb) => [
+            'u.id',
+            'u.name',
+            'u.title',
+            'u.course_id',
+            'c.name as course_name',
+            'c.subject',
+            'c.active',
+            ...grantColumns(userId, eb.ref('u.course_id'), eb.ref('u.id')),
+            ...deps.progress.inUnit(userId, eb.ref('u.id')),
+          ])
+          .where('u.id', '=', param<number>('unitId'))
+          .where('u.tenant_id', '=', param<number>('tenantId')),
+    );
+  }
 
   async enterCode(tenant: Tenant, userId: number, rawCode: string, address: ClientAddress): Promise<void> {
     const { db, clock, limits } = this.deps;
@@ -85,45 +158,20 @@ export class UnitCodeService {
   }
 
   /**
-   * The student's unlocked units, filtered before paging: one query for the page and one for the
-   * count, both driven by the (user_id, unlocked_at) index, joining units and courses by key.
+   * The student's unlocked units, filtered before paging: the page and the count in one statement,
+   * both driven by the (user_id, unlocked_at, unit_id) index (migration 0009), joining units and
+   * courses by key; unfiltered, the count reads that index alone.
    */
   async myUnits(tenant: Tenant, userId: number, query: MyUnitsQuery) {
     const { db, clock } = this.deps;
     const { pageNumber: page, pageSize: size, grade, term } = query;
-    const pattern = containsPattern(query.search);
-    const base = db
-      .selectFrom('unit_unlocks as uu')
-      .innerJoin('units as u', 'u.id', 'uu.unit_id')
-      .innerJoin('courses as c', 'c.id', 'u.course_id')
-      .where('uu.user_id', '=', userId)
-      .where('uu.tenant_id', '=', tenant.id)
-      // The course name as the student reads it is composed of its subject and its name.
-      .$if(pattern !== null, (q) =>
-        q.where(anyContains(['u.name', 'u.title', 'c.name', 'c.subject'], pattern!)),
-      )
-      .$if(grade !== undefined, (q) => q.where('c.grade', '=', grade!))
-      .$if(term !== undefined, (q) => q.where('c.term', '=', term!));
-    const [rows, total] = await Promise.all([
-      base
-        .select([
-          'u.id',
-          'u.name',
-          'u.title',
-          'c.name as course_name',
-          'c.subject',
-          'c.grade',
-          'c.term',
-          'c.active',
-          'uu.unlocked_at',
-        ])
-        .orderBy('uu.unlocked_at', 'desc')
-        .orderBy('u.id')
-        .limit(size)
-        .offset((page - 1) * size)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const filters: Filters = { pattern: containsPattern(query.search), grade, term };
+    const args: PageArgs = { userId, tenantId: tenant.id, limit: size, offset: (page - 1) * size };
+    const filtered = filters.pattern !== null || grade !== undefined || term !== undefined;
+    const found = filtered
+      ? await this.myUnitsStatement(db, filters, args).executeTakeFirstOrThrow()
+      : (await this.allMyUnits.first(args))!;
+    const rows = (fromJson<MyUnitRow[]>(found.units as string) ?? []).sort(newestFirst);
     const now = clock.now();
     const units: MyUnit[] = rows.map((row) => ({
       unitId: row.id,
@@ -140,50 +188,65 @@ export class UnitCodeService {
       enrollmentDate: row.unlocked_at,
       timeZone: tenant.time_zone,
     }));
-    const totalCount = Number(total.n);
+    const totalCount = Number(found.total);
     return { units, totalCount, totalPages: pageCount(totalCount, size), currentPage: page };
   }
 
-  /** A unit the student unlocked or whose course the student is enrolled in; 403 otherwise. */
-  private async reachableUnit(tenant: Tenant, userId: number, unitId: number) {
-    const { db } = this.deps;
-    const unit = await db
-      .selectFrom('units as u')
+  /** One page of my lectures and the count of all that match, as one row (`total`, `units`). */
+  private myUnitsStatement(db: Db, filters: Filters, args: PageArgs) {
+    const { pattern, grade, term } = filters;
+    const unlocks = db
+      .selectFrom('unit_unlocks as uu')
+      .where('uu.user_id', '=', args.userId)
+      .where('uu.tenant_id', '=', args.tenantId);
+    const matching = unlocks
+      .innerJoin('units as u', 'u.id', 'uu.unit_id')
       .innerJoin('courses as c', 'c.id', 'u.course_id')
-      .leftJoin('unit_unlocks as uu', (join) =>
-        join.onRef('uu.unit_id', '=', 'u.id').on('uu.user_id', '=', userId),
+      // The course name as the student reads it is composed of its subject and its name.
+      .$if(pattern !== null, (q) =>
+        q.where(anyContains(['u.name', 'u.title', 'c.name', 'c.subject'], pattern!)),
       )
-      .leftJoin('enrollments as e', (join) =>
-        join.onRef('e.course_id', '=', 'c.id').on('e.user_id', '=', userId),
-      )
+      .$if(grade !== undefined, (q) => q.where('c.grade', '=', grade!))
+      .$if(term !== undefined, (q) => q.where('c.term', '=', term!));
+    // Every unlock has its unit and its course (foreign keys): without filters, counting needs no join.
+    const count =
+      pattern === null && grade === undefined && term === undefined
+        ? unlocks.select((eb) => eb.fn.countAll<number | string>().as('n'))
+        : matching.select((eb) => eb.fn.countAll<number | string>().as('n'));
+    const page = matching
       .select([
         'u.id',
         'u.name',
         'u.title',
-        'u.course_id',
         'c.name as course_name',
         'c.subject',
+        'c.grade',
+        'c.term',
         'c.active',
         'uu.unlocked_at',
-        'e.id as enrollment_id',
       ])
-      .where('u.id', '=', unitId)
-      .where('u.tenant_id', '=', tenant.id)
-      .executeTakeFirst();
+      .orderBy('uu.unlocked_at', 'desc')
+      .orderBy('uu.unit_id')
+      .limit(args.limit)
+      .offset(args.offset);
+    return db.selectNoFrom([count.as('total'), this.json.arrayFrom(page).as('units')]);
+  }
+
+  /** A unit the student unlocked or whose course the student is enrolled in; 403 otherwise. */
+  private async reachableUnit(tenant: Tenant, userId: number, unitId: number) {
+    const unit = await this.reachableRow.first({ unitId, tenantId: tenant.id, userId });
     if (!unit) throw notFound(UNIT_NOT_FOUND);
-    if (unit.active !== 1 || (unit.unlocked_at === null && unit.enrollment_id === null))
+    if (unit.active !== 1 || (unit.unlocked_at === null && unit.enrolled_at === null))
       throw forbidden(NO_UNIT_ACCESS);
     return unit;
   }
 
   /** The unit's lessons with this student's progress, and its 1-based position in the course. */
-  private async unitLessonRefs(tenant: Tenant, userId: number, unit: { id: number; course_id: number }) {
-    const [course, studentProgress] = await Promise.all([
-      this.deps.catalogue.structure(tenant.id, unit.course_id),
-      this.deps.progress.of(userId),
-    ]);
+  private async unitLessonRefs(tenant: Tenant, unit: ReachableUnit) {
+    const course = await this.deps.catalogue.structure(tenant.id, unit.course_id);
     const index = course?.units.findIndex((entry) => entry.id === unit.id) ?? -1;
     if (!course || index < 0) throw notFound(UNIT_NOT_FOUND);
+    const studentProgress = progressOf(unit);
     const lessons: LessonRef[] = course.units[index]!.lessons.map((lesson) =>
       toLessonRef(lesson, studentProgress),
     );
@@ -192,7 +255,7 @@ export class UnitCodeService {
 
   async unitLessons(tenant: Tenant, userId: number, unitId: number, page: number, size: number) {
     const unit = await this.reachableUnit(tenant, userId, unitId);
-    const { lessons } = await this.unitLessonRefs(tenant, userId, unit);
+    const { lessons } = await this.unitLessonRefs(tenant, unit);
     return {
       lessons: lessons.slice((page - 1) * size, page * size),
       unitName: unit.name,
@@ -203,7 +266,7 @@ export class UnitCodeService {
 
   async unitWithProgress(tenant: Tenant, userId: number, unitId: number): Promise<UnitWithProgress> {
     const unit = await this.reachableUnit(tenant, userId, unitId);
-    const { lessons, order } = await this.unitLessonRefs(tenant, userId, unit);
+    const { lessons, order } = await this.unitLessonRefs(tenant, unit);
     return {
       id: unit.id,
       unitName: unit.name,
@@ -216,3 +279,7 @@ export class UnitCodeService {
     };
   }
 }
+
+/** The page's order (newest unlock first, then by unit), kept whatever order the JSON array came in. */
+const newestFirst = (a: MyUnitRow, b: MyUnitRow) =>
+  a.unlocked_at === b.unlocked_at ? a.id - b.id : a.unlocked_at < b.unlocked_at ? 1 : -1;

@@ -1,0 +1,126 @@
+// Two round trips at most (issue 17): every hot student read issues at most one statement beyond the
+// session lookup, and a quiz submission one write beyond that read. Counted over real HTTP through the
+// app's own Kysely (queriesDuring), on each database, after one warm-up call of the route so that the
+// catalogue structure and quiz keys come from their cache as in production. The session lookup is
+// counted too, so the budgets hold whether or not a session cache answers it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../src/db/schema';
+import { issueCodes } from '../src/modules/codes/code-issuer';
+import { buildCourse, fourOptions, type BuiltCourse } from './support/catalogue-fixture';
+import { studentAnswers } from './support/quiz-answers';
+import { registerStudent, startTestApi, TENANT, type Device, type TestApi } from './support/test-api';
+
+/** The session lookup and one statement for everything the read needs. */
+const READ_BUDGET = 2;
+/** The session lookup, the lesson with its grant, progress and stored result, and the insert. */
+const SUBMIT_BUDGET = 3;
+
+let api: TestApi;
+let tenant: Tenant;
+let built: BuiltCourse;
+let videoId: number;
+let quizId: number;
+
+beforeAll(async () => {
+  // The catalogue cache on, as in production (the other API tests turn it off).
+  api = await startTestApi({ env: { CATALOGUE_CACHE_MS: '60000' } });
+  tenant = (await api.services.tenants.bySlug(TENANT))!;
+  built = await buildCourse(api.db, {
+    tenantId: tenant.id,
+    units: [
+      [{ type: 'Video' }, { type: 'Quiz', questions: [fourOptions('س1', 1), fourOptions('س2', 2)] }],
+      [{ type: 'Video' }],
+    ],
+  });
+  [videoId, quizId] = built.lessonIds[0] as [number, number];
+});
+afterAll(async () => {
+  await api.close();
+});
+
+type Student = { id: number; device: Device };
+
+async function enrolledStudent(): Promise<Student> {
+  const fields = await registerStudent(api);
+  const device = api.device();
+  expect((await device.login(fields.Email)).status).toBe(200);
+  const [code] = await issueCodes(api.db, {
+    tenantId: tenant.id,
+    target: { table: 'enrollment_codes', courseId: built.courseId },
+    count: 1,
+    now: api.clock.now(),
+  });
+  const enrolled = await device.call(
+    'POST',
+    `/api/Student/add-course-by-code?Code=${code}&StudentId=${fields.id}`,
+  );
+  expect(enrolled.status).toBe(200);
+  const [unitCode] = await issueCodes(api.db, {
+    tenantId: tenant.id,
+    target: { table: 'unit_codes', unitId: built.unitIds[1]! },
+    count: 1,
+    now: api.clock.now(),
+  });
+  expect((await device.call('POST', `/api/UnitCode/EnterCode?code=${unitCode}`)).status).toBe(200);
+  return { id: fields.id, device };
+}
+
+/** The statements one call runs, after the call succeeded. */
+async function statementsOf(call: () => Promise<{ status: number; text: string }>): Promise<string[]> {
+  const { result, queries } = await api.queriesDuring(call);
+  expect(result.status, result.text).toBe(200);
+  return queries;
+}
+
+/** Warms the route once, then counts the statements of a second call. */
+async function warmCount(call: () => Promise<{ status: number; text: string }>): Promise<string[]> {
+  await statementsOf(call);
+  return statementsOf(call);
+}
+
+describe('statements per hot student route', () => {
+  let student: Student;
+  beforeAll(async () => {
+    student = await enrolledStudent();
+  });
+
+  const reads: [string, () => string][] = [
+    ['video content', () => `/api/Student/contentlesson/${videoId}`],
+    ['quiz content', () => `/api/Student/contentlesson/${quizId}`],
+    ['course tree with progress', () => `/api/Course/tree-course-with-progress?courseid=${built.courseId}`],
+    ['unit tree with progress', () => `/api/Course/tree-unit-with-progress?unitId=${built.unitIds[1]}`],
+    ['unit lessons', () => `/api/Unit/${built.unitIds[1]}/lessons?pageNumber=1&pageSize=10`],
+    [
+      'my courses',
+      () => `/api/Student/Student-Enrolled-Courses?studentId=${student.id}&pagenumber=1&pagesize=10`,
+    ],
+    ['my lectures', () => '/api/UnitCode/GetMyUnitCodes?pageNumber=1&pageSize=10'],
+    [
+      'my lectures, filtered',
+      () => '/api/UnitCode/GetMyUnitCodes?pageNumber=1&pageSize=10&grade=Secondary3&search=%D8%A7',
+    ],
+    ['IsEnrolled', () => `/api/AdminStudent/IsEnrolled?studentId=${student.id}&courseId=${built.courseId}`],
+  ];
+
+  for (const [name, path] of reads) {
+    it(`${name}: at most ${READ_BUDGET} statements`, async () => {
+      const queries = await warmCount(() => student.device.call('GET', path()));
+      expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(READ_BUDGET);
+    });
+  }
+
+  it(`quiz submission: at most ${SUBMIT_BUDGET} statements`, async () => {
+    // A submission succeeds once per student: one student warms the route, another is counted.
+    const first = await enrolledStudent();
+    const second = await enrolledStudent();
+    const submit = async (who: Student) => {
+      const answers = await studentAnswers(who.device, built, quizId);
+      return statementsOf(() =>
+        who.device.call('POST', '/api/quizresult/submit', { json: { lessonId: quizId, answers } }),
+      );
+    };
+    await submit(first);
+    const queries = await submit(second);
+    expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(SUBMIT_BUDGET);
+  });
+});
