@@ -21,6 +21,7 @@ import { unitCodeRoutes } from './modules/unit-codes/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { siteRoutes } from './modules/site/routes';
 import { adminRoutes } from './modules/admin/routes/admin-routes';
+import { absoluteUrls } from './plugins/absolute-urls';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { gracefulClose } from './plugins/graceful-close';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(tenantPlugin, { tenants: services.tenants });
+  await app.register(absoluteUrls, { publicUrl: config.publicUrl });
   await app.register(authPlugin, {
     sessions: services.sessions,
     clock: services.clock,

@@ -605,7 +605,10 @@ describe('POST /api/Admin/Courses/{id}/Image', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(FILES.png)).toBe(true);
-    expect((await student.device.call('GET', `/api/Course/${id}`)).body.data.imagePath).toBe(path);
+    // The student's answer carries it absolute (issue 18, difference 6); the admin's keeps the path.
+    expect((await student.device.call('GET', `/api/Course/${id}`)).body.data.imagePath).toBe(
+      `${api.baseUrl}${path}`,
+    );
 
     // A JPEG sent as "image/png" named .png is stored as what its bytes are.
     const second = await upload(api, admin.device, `/api/Admin/Courses/${id}/Image`, FILES.jpg, {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { buildCourse, fourOptions, type CourseSpec } from './support/catalogue-fixture';
-import { startTestApi, type TestApi } from './support/test-api';
+import { startTestApi, TENANT, type TestApi } from './support/test-api';
 
 const COURSE_NOT_FOUND = 'Course details not found.';
 const ACTIVE = '/api/AdminStudent/CourseActive';
@@ -249,8 +249,51 @@ describe('GET /api/Course/{id}', () => {
     expect(reply.body.data.teacher).toMatchObject({
       name: 'أ. محمود',
       title: 'مدرس الكيمياء',
-      photoUrl: '/media/teacher.svg',
+      photoUrl: `${api.baseUrl}/media/teacher.svg`,
     });
+  });
+
+  // Issue 18, difference 6: a client on another origin resolves a path against its own host.
+  it('answers media links absolute: from PUBLIC_URL, else from the origin the client used', async () => {
+    const built = await course();
+    await api.db
+      .updateTable('courses')
+      .set({ image_path: '/media/courses/chemistry.svg' })
+      .where('id', '=', built.courseId)
+      .execute();
+    const detail = await api.call('GET', `/api/Course/${built.courseId}`);
+    expect(detail.body.data.imagePath).toBe(`${api.baseUrl}/media/courses/chemistry.svg`);
+    const tree = await api.call('GET', `/api/Course/tree?courseid=${built.courseId}`);
+    expect(tree.body.data.imagePath).toBe(`${api.baseUrl}/media/courses/chemistry.svg`);
+    const page = await api.call('GET', '/api/AdminStudent/CourseActive?grade=Secondary3&pagesize=100');
+    const card = page.body.data.courses.find((c: { id: number }) => c.id === built.courseId);
+    expect(card.imagePath).toBe(`${api.baseUrl}/media/courses/chemistry.svg`);
+    // A link elsewhere is left as it is.
+    await api.db
+      .updateTable('courses')
+      .set({ image_path: 'https://cdn.example.com/x.png' })
+      .where('id', '=', built.courseId)
+      .execute();
+    expect((await api.call('GET', `/api/Course/${built.courseId}`)).body.data.imagePath).toBe(
+      'https://cdn.example.com/x.png',
+    );
+
+    const behindProxy = await startTestApi({ env: { PUBLIC_URL: 'https://school.example.eg/' } });
+    try {
+      const other = await buildCourse(behindProxy.db, {
+        tenantId: (await behindProxy.services.tenants.bySlug(TENANT))!.id,
+        units: [[{ type: 'Video' }]],
+      });
+      await behindProxy.db
+        .updateTable('courses')
+        .set({ image_path: '/media/courses/physics.svg' })
+        .where('id', '=', other.courseId)
+        .execute();
+      const reply = await behindProxy.call('GET', `/api/Course/${other.courseId}`);
+      expect(reply.body.data.imagePath).toBe('https://school.example.eg/media/courses/physics.svg');
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('answers 404 for an inactive course, a missing id and another tenant’s course', async () => {

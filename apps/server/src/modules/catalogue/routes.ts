@@ -21,7 +21,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 ) => {
   app.get(
     '/AdminStudent/CourseActive',
-    { schema: { tags, querystring: CourseActiveQuery, response: { 200: CoursePageResponse } } },
+    {
+      schema: { tags, querystring: CourseActiveQuery, response: { 200: CoursePageResponse } },
+      config: { absoluteUrls: true },
+    },
     async (request) => {
       const grade = normalizeGrade(request.query.grade);
       if (!grade) throw badRequest('Unknown grade', { grade: 'Unknown grade' });
@@ -33,7 +36,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 
   app.get(
     '/Course/tree',
-    { schema: { tags, querystring: CourseIdQuery, response: { 200: CourseTreeResponse } } },
+    {
+      schema: { tags, querystring: CourseIdQuery, response: { 200: CourseTreeResponse } },
+      config: { absoluteUrls: true },
+    },
     async (request) => ({
       success: true,
       message: null,
@@ -43,7 +49,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 
   app.get(
     '/Course/:id',
-    { schema: { tags, params: IdParams, response: { 200: CourseDetailResponse } } },
+    {
+      schema: { tags, params: IdParams, response: { 200: CourseDetailResponse } },
+      config: { absoluteUrls: true },
+    },
     async (request) => ({
       success: true,
       message: null,
@@ -53,7 +62,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 
   app.get(
     '/Teacher/:id',
-    { schema: { tags, params: IdParams, response: { 200: TeacherResponse } } },
+    {
+      schema: { tags, params: IdParams, response: { 200: TeacherResponse } },
+      config: { absoluteUrls: true },
+    },
     async (request) => ({
       success: true,
       message: null,

@@ -1,0 +1,48 @@
+// URLs in answers are absolute (API.md, Conventions): a client served from another origin (an existing
+// school's app, a phone app) resolves a path like /media/courses/x.svg against its own host. The rows
+// and the caches keep paths; the answer of a route marked `config: { absoluteUrls: true }` has its
+// media fields rewritten here, once, against PUBLIC_URL or else the request's own origin as the
+// trusted proxy reports it (Fastify's protocol and host follow TRUST_PROXY).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer carries media fields (imagePath, videoUrl, ...) to make absolute. */
+    absoluteUrls?: boolean;
+  }
+}
+
+/** The answer fields that hold a link to a file or a page of ours. */
+const URL_FIELDS = new Set(['imagePath', 'videoUrl', 'attachmentUrl', 'photoUrl', 'liveSessionUrl']);
+
+/** A root-relative path ('/x', not the protocol-relative '//host/x'). */
+const isRootPath = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+
+/**
+ * A copy of `value` with every URL field that holds a root-relative path prefixed by `origin`. Copies
+ * rather than edits: answers may be objects a cache shares between requests.
+ */
+export function withAbsoluteUrls<T>(value: T, origin: string): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withAbsoluteUrls(item, origin)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    copy[key] = URL_FIELDS.has(key) && isRootPath(field) ? origin + field : withAbsoluteUrls(field, origin);
+  }
+  return copy as T;
+}
+
+/** PUBLIC_URL, else the origin the client used (through the trusted proxy, when there is one). */
+export function originOf(request: FastifyRequest, publicUrl: string | null): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export const absoluteUrls = fp(async (app: FastifyInstance, opts: { publicUrl: string | null }) => {
+  app.addHook('preSerialization', async (request, _reply, payload) =>
+    request.routeOptions.config.absoluteUrls
+      ? withAbsoluteUrls(payload, originOf(request, opts.publicUrl))
+      : payload,
+  );
+});
