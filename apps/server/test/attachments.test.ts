@@ -79,7 +79,13 @@ async function enrolledIn(lessons: LessonSpec[]) {
 async function attachmentUrl(student: Student, lessonId: number): Promise<string> {
   const reply = await student.device.call('GET', `/api/Student/contentlesson/${lessonId}`);
   expect(reply.status).toBe(200);
-  return reply.body.data.attachmentUrl as string;
+  return pathOf(reply.body.data.attachmentUrl as string);
+}
+
+/** The path of an absolute link on this server (answers carry absolute URLs, API.md Conventions). */
+function pathOf(url: string): string {
+  expect(url.startsWith(`${api.baseUrl}/`)).toBe(true);
+  return url.slice(api.baseUrl.length);
 }
 
 /** Downloads without a tenant header, bearer token or DeviceId, as a browser link does. */
@@ -99,7 +105,7 @@ describe('an uploaded attachment', () => {
 
     const lesson = await student.device.call('GET', `/api/Student/contentlesson/${lessonId}`);
     expect(lesson.body.data).toMatchObject({ attachmentTitle: 'ملزمة' });
-    const url = lesson.body.data.attachmentUrl as string;
+    const url = pathOf(lesson.body.data.attachmentUrl as string);
     expect(url).toMatch(
       new RegExp(`^/api/files/attachments/${lessonId}/[^/?]+\\.pdf\\?sig=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`),
     );

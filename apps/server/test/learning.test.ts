@@ -240,7 +240,8 @@ describe('GET /api/Student/contentlesson/{id}', () => {
         id: lessonId,
         lessonName: 'المقدمة',
         type: 'Video',
-        videoUrl: '/media/sample-lesson.mp4',
+        // Our own media absolute (issue 18, difference 6); a link elsewhere as it is.
+        videoUrl: `${api.baseUrl}/media/sample-lesson.mp4`,
         attachmentUrl: 'https://cdn.example.com/notes.pdf',
         attachmentTitle: 'ملزمة',
         liveSessionUrl: null,

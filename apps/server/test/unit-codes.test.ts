@@ -473,7 +473,7 @@ describe('lessons of a unit unlocked by a code', () => {
     expect(open.body.data).toMatchObject({
       id: lessonId,
       type: 'Video',
-      videoUrl: '/media/sample-lesson.mp4',
+      videoUrl: `${api.baseUrl}/media/sample-lesson.mp4`,
     });
 
     api.clock.set(new Date(START.getTime() + 7 * DAY));

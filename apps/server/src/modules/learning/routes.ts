@@ -61,7 +61,11 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
 
   app.get(
     '/Student/Student-Enrolled-Courses',
-    { ...auth, schema: { tags, querystring: EnrolledCoursesQuery, response: { 200: CoursePageResponse } } },
+    {
+      ...auth,
+      schema: { tags, querystring: EnrolledCoursesQuery, response: { 200: CoursePageResponse } },
+      config: { absoluteUrls: true },
+    },
     async (request) => {
       const { user } = sessionOf(request);
       assertSelf(user.id, request.query.studentId);
@@ -117,7 +121,11 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
 
   app.get(
     '/Student/contentlesson/:id',
-    { ...auth, schema: { tags, params: IdParams, response: { 200: LessonContentResponse } } },
+    {
+      ...auth,
+      schema: { tags, params: IdParams, response: { 200: LessonContentResponse } },
+      config: { absoluteUrls: true },
+    },
     async (request) => {
       const { user } = sessionOf(request);
       const data = await progress.lessonContent(tenantOf(request), user.id, request.params.id);
