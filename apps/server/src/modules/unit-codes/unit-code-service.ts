@@ -5,6 +5,7 @@ import { isUnitAccessible, normalizeCode, pageCount, unitCodeAvailability } from
 import type { Db, DialectName } from '../../db/connect';
 import { fromJson, jsonHelpers, type JsonHelpers } from '../../db/json';
 import { param, prepare } from '../../db/prepared';
+import type { ExpressionBuilder } from 'kysely';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/app-error';
@@ -50,6 +51,18 @@ type ReachableUnit = ProgressColumns & {
   unlocked_at: string | null;
   enrolled_at: string | null;
 };
+
+const MY_UNIT_COLUMNS = [
+  'u.id',
+  'u.name',
+  'u.title',
+  'c.name as course_name',
+  'c.subject',
+  'c.grade',
+  'c.term',
+  'c.active',
+  'uu.unlocked_at',
+] as const;
 
 const UNFILTERED: Filters = { pattern: null, grade: undefined, term: undefined };
 
@@ -160,7 +173,7 @@ export class UnitCodeService {
   /**
    * The student's unlocked units, filtered before paging: the page and the count in one statement,
    * both driven by the (user_id, unlocked_at, unit_id) index (migration 0009), joining units and
-   * courses by key; unfiltered, the count reads that index alone.
+   * courses by key; unfiltered, the count and the page's cut read that index alone.
    */
   async myUnits(tenant: Tenant, userId: number, query: MyUnitsQuery) {
     const { db, clock } = this.deps;
@@ -199,6 +212,26 @@ export class UnitCodeService {
       .selectFrom('unit_unlocks as uu')
       .where('uu.user_id', '=', args.userId)
       .where('uu.tenant_id', '=', args.tenantId);
+    const count = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
+      eb.fn.countAll<number | string>().as('n');
+    if (pattern === null && grade === undefined && term === undefined) {
+      // Unfiltered, the page is cut from the index alone and only its rows are joined: the offset
+      // skips index entries, not joined rows. Every unlock has its unit and its course (foreign keys),
+      // so the count needs no join either.
+      const pageOfUnlocks = unlocks
+        .select(['uu.unit_id', 'uu.unlocked_at'])
+        .orderBy('uu.unlocked_at', 'desc')
+        .orderBy('uu.unit_id')
+        .limit(args.limit)
+        .offset(args.offset)
+        .as('uu');
+      const page = db
+        .selectFrom(pageOfUnlocks)
+        .innerJoin('units as u', 'u.id', 'uu.unit_id')
+        .innerJoin('courses as c', 'c.id', 'u.course_id')
+        .select(MY_UNIT_COLUMNS);
+      return db.selectNoFrom([unlocks.select(count).as('total'), this.json.arrayFrom(page).as('units')]);
+    }
     const matching = unlocks
       .innerJoin('units as u', 'u.id', 'uu.unit_id')
       .innerJoin('courses as c', 'c.id', 'u.course_id')
@@ -208,28 +241,13 @@ export class UnitCodeService {
       )
       .$if(grade !== undefined, (q) => q.where('c.grade', '=', grade!))
       .$if(term !== undefined, (q) => q.where('c.term', '=', term!));
-    // Every unlock has its unit and its course (foreign keys): without filters, counting needs no join.
-    const count =
-      pattern === null && grade === undefined && term === undefined
-        ? unlocks.select((eb) => eb.fn.countAll<number | string>().as('n'))
-        : matching.select((eb) => eb.fn.countAll<number | string>().as('n'));
     const page = matching
-      .select([
-        'u.id',
-        'u.name',
-        'u.title',
-        'c.name as course_name',
-        'c.subject',
-        'c.grade',
-        'c.term',
-        'c.active',
-        'uu.unlocked_at',
-      ])
+      .select(MY_UNIT_COLUMNS)
       .orderBy('uu.unlocked_at', 'desc')
       .orderBy('uu.unit_id')
       .limit(args.limit)
       .offset(args.offset);
-    return db.selectNoFrom([count.as('total'), this.json.arrayFrom(page).as('units')]);
+    return db.selectNoFrom([matching.select(count).as('total'), this.json.arrayFrom(page).as('units')]);
   }
 
   /** A unit the student unlocked or whose course the student is enrolled in; 403 otherwise. */
