@@ -164,6 +164,23 @@ export async function measureServers(
   };
 }
 
+/**
+ * Waits until the server answers a tenant's read with 2xx: a seed that held the event loop (SQLite
+ * writes synchronously) leaves load shedding answering 503 for a few seconds after it, and a route
+ * checked then would be reported as an error rather than measured.
+ */
+export async function waitUntilServing(baseUrl: string, tenant: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/Contact/getAll`, { headers: { 'X-Tenant-ID': tenant } });
+    await response.arrayBuffer();
+    if (response.ok) return;
+    if (Date.now() > deadline)
+      throw new Error(`${baseUrl} still answers ${response.status} ${timeoutMs / 1000} s after its seed`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));

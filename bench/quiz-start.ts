@@ -18,9 +18,19 @@
 // .bench/quiz-start[-overload].json.
 import { randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { REDIS_TEST_URL, redisAvailability } from '../test-support/redis-availability';
-import { ask, cleanUp, cleanups, ROOT, serversWindow, startServer, type ServerChild } from './children';
+import {
+  ask,
+  cleanUp,
+  cleanups,
+  ROOT,
+  serversWindow,
+  startServer,
+  waitUntilServing,
+  type ServerChild,
+} from './children';
 import { createBenchDatabase, type DbKind } from './database';
 import type { DirectStudent } from './direct-seed';
 import { memoryWindow, type MemoryPeak } from './memory';
@@ -51,6 +61,11 @@ type QuizStartRun = {
   queriesPerRequest: number;
   serverCpuMicrosPerRequest: number;
   memory: MemoryPeak;
+  /**
+   * This process's own event-loop delay while offering the load: when it is large, the generator (not
+   * only the server) was short of CPU, and latencies and timeouts are late by up to that much.
+   */
+  generatorLoopDelay: { p99Ms: number; maxMs: number };
   loadAverageAtStart: number;
   loadAverage: number;
 };
@@ -107,7 +122,10 @@ async function runConfiguration(db: DbKind, students: number): Promise<QuizStart
     SEED_TIMEOUT_MS,
   );
   console.log(`${(seeded.seedMs / 1000).toFixed(1)} s`);
-  for (const server of servers) await ask(server.child, { type: 'clients:watch' }, 'clients:watching');
+  for (const server of servers) {
+    await waitUntilServing(`http://127.0.0.1:${server.appPort}`, TENANT);
+    await ask(server.child, { type: 'clients:watch' }, 'clients:watching');
+  }
 
   const children = servers.map((server) => server.child);
   const inServers = serversWindow(children);
@@ -119,11 +137,14 @@ async function runConfiguration(db: DbKind, students: number): Promise<QuizStart
   );
   await inServers.window.start();
   memory.start();
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
   const outcomes = await offer(
     servers.map((server) => `http://127.0.0.1:${server.appPort}`),
     seeded.lessonId,
     seeded.students,
   );
+  loopDelay.disable();
   // Answers still being worked on when the clients gave up: let the servers finish before reading.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   await inServers.window.stop();
@@ -147,12 +168,17 @@ async function runConfiguration(db: DbKind, students: number): Promise<QuizStart
     queriesPerRequest: requests > 0 ? Number((inServers.queries() / requests).toFixed(2)) : 0,
     serverCpuMicrosPerRequest: requests > 0 ? Math.round(inServers.cpuMicros() / requests) : 0,
     memory: peak,
+    generatorLoopDelay: {
+      p99Ms: Math.round(loopDelay.percentile(99) / 1e6),
+      maxMs: Math.round(loopDelay.max / 1e6),
+    },
     loadAverageAtStart,
     loadAverage: loadNow(),
   };
   console.log(
     `[bench] quiz start, ${configuration}: open p99 ${run.open.p99Ms} ms, submit p99 ${run.submit.p99Ms} ms, ` +
-      `${failures(run.open) + failures(run.submit)} failed, peak RSS ${peak.totalPeakMiB ?? '?'} MiB, load ${run.loadAverage}`,
+      `${failures(run.open) + failures(run.submit)} failed, peak RSS ${peak.totalPeakMiB ?? '?'} MiB, load ${run.loadAverage}, ` +
+      `generator loop delay p99 ${run.generatorLoopDelay.p99Ms} ms (max ${run.generatorLoopDelay.maxMs})`,
   );
   return run;
 }
@@ -256,6 +282,11 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
       ];
     }),
   );
+  const lags = runs.map(
+    (run) =>
+      `${run.configuration}: the generator's own event-loop delay p99 ${run.generatorLoopDelay.p99Ms} ms, ` +
+      `max ${run.generatorLoopDelay.maxMs} ms (latencies and timeouts are late by up to that much)`,
+  );
   const notes = runs.flatMap((run) =>
     (['open', 'submit'] as const)
       .filter((phase) => Object.keys(run[phase].networkErrors).length > 0 || run[phase].otherErrors > 0)
@@ -275,6 +306,7 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
     'by the server all the same; load = 1-minute load average before → after.',
     '',
     ...formatTable(header, body),
+    ...lags,
     ...notes,
   ].join('\n');
 }

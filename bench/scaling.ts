@@ -9,7 +9,7 @@
 // figure. Written to .bench/scaling-<db>.json.
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { ask, cleanUp, cleanups, measureServers, ROOT, startServer } from './children';
+import { ask, cleanUp, cleanups, measureServers, ROOT, startServer, waitUntilServing } from './children';
 import { createBenchDatabase, type DbKind } from './database';
 import type { DirectStudent } from './direct-seed';
 import type { LoadOptions, Target } from './measure';
@@ -31,12 +31,16 @@ type ScalingRow = {
   route: 'my lectures' | 'course tree';
   units: number;
   reqPerSec: number;
+  /** Answers with 2xx per second: what is left of req/s once load shedding's 503s are taken out. */
+  okPerSec: number;
   p50Ms: number;
   p99Ms: number;
   queriesPerRequest: number;
   serverCpuMicrosPerRequest: number;
   loadAverage: number;
   requests: number;
+  /** Answers by status in the measured window (503s: load shedding). */
+  statusCodes: Record<string, number>;
   non2xx: number;
   errors: number;
   problem: string | null;
@@ -71,6 +75,7 @@ async function scaleOn(db: DbKind, sizes: number[], load: LoadOptions, checkInte
   );
   console.log(`${(seeded.seedMs / 1000).toFixed(1)} s`);
   const baseUrl = `http://127.0.0.1:${server.appPort}`;
+  await waitUntilServing(baseUrl, TENANT);
   const cases: { route: ScalingRow['route']; units: number; scenario: Scenario }[] = [
     ...seeded.myLectures.map(({ units, student }) => ({
       route: 'my lectures' as const,
@@ -110,12 +115,14 @@ async function scaleOn(db: DbKind, sizes: number[], load: LoadOptions, checkInte
       route,
       units,
       reqPerSec: Math.round(m.reqPerSec),
+      okPerSec: m.seconds > 0 ? Math.round((m.requests - m.non2xx) / m.seconds) : 0,
       p50Ms: m.p50Ms,
       p99Ms: m.p99Ms,
       queriesPerRequest: Number(queriesPerRequest(m).toFixed(2)),
       serverCpuMicrosPerRequest: Math.round(cpuPerRequest(m)),
       loadAverage: m.loadAverage,
       requests: m.requests,
+      statusCodes: m.statusCodes,
       non2xx: m.non2xx,
       errors: m.errors + m.timeouts,
       problem: null,
@@ -147,12 +154,14 @@ const emptyRow = (route: ScalingRow['route'], units: number): Omit<ScalingRow, '
   route,
   units,
   reqPerSec: 0,
+  okPerSec: 0,
   p50Ms: 0,
   p99Ms: 0,
   queriesPerRequest: 0,
   serverCpuMicrosPerRequest: 0,
   loadAverage: 0,
   requests: 0,
+  statusCodes: {},
   non2xx: 0,
   errors: 0,
 });
@@ -162,6 +171,7 @@ function formatScaling(db: DbKind, rows: ScalingRow[], load: LoadOptions): strin
     'route',
     'units',
     'req/s',
+    '2xx/s',
     'p50 ms',
     'p99 ms',
     'queries/req',
@@ -173,6 +183,7 @@ function formatScaling(db: DbKind, rows: ScalingRow[], load: LoadOptions): strin
     row.route,
     row.units.toLocaleString('en-US'),
     row.reqPerSec.toLocaleString('en-US'),
+    row.okPerSec.toLocaleString('en-US'),
     String(row.p50Ms),
     String(row.p99Ms),
     row.queriesPerRequest.toFixed(2),
@@ -184,7 +195,8 @@ function formatScaling(db: DbKind, rows: ScalingRow[], load: LoadOptions): strin
     `Scaling on ${db}: ${load.connections} connections, ${load.durationSeconds} s per figure after ` +
       `${load.warmupSeconds} s warm-up; ${cpus().length} cpus, ${describePinning()}`,
     'my lectures = first page of a student holding N unlocked units; course tree = a course of N units with',
-    'progress; queries/req = statements the server ran per request; load = 1-minute load average at the figure.',
+    'progress; 2xx/s = req/s without the non-2xx answers (503s from load shedding: statuses in the JSON);',
+    'queries/req = statements the server ran per request; load = 1-minute load average at the figure.',
     '',
     ...formatTable(header, body),
   ].join('\n');

@@ -12,6 +12,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ACCESS_TOKEN_SECONDS } from '../apps/server/src/modules/auth/tokens';
 import type { CatalogueSeed } from './catalogue';
+import { waitUntilServing } from './children';
 import type { DbKind } from './database';
 import type { Method } from './measure';
 
@@ -260,6 +261,8 @@ async function seedStudent(ctx: SeedContext): Promise<Student> {
 async function seedLargeCatalogue(ctx: SeedContext): Promise<SeededCatalogue> {
   const password = `bench-${randomBytes(6).toString('hex')}`;
   const reply = await ctx.seedCatalogue({ tenantSlug: TENANT, password });
+  // Writing it held the server's event loop: load shedding answers 503 for a few seconds after.
+  await waitUntilServing(ctx.baseUrl, TENANT);
   const account = { email: reply.student.email, password, deviceId: CATALOGUE_DEVICE_ID };
   return { ...reply, student: { ...account, ...(await login(ctx, account)) } };
 }
