@@ -21,6 +21,7 @@ import { unitCodeRoutes } from './modules/unit-codes/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { siteRoutes } from './modules/site/routes';
 import { adminRoutes } from './modules/admin/routes/admin-routes';
+import { bookRoutes } from './modules/books/routes';
 import { absoluteUrls } from './plugins/absolute-urls';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         uploadsDir: services.uploadsDir,
       });
       await api.register(unitCodeRoutes, { unitCodes: services.unitCodes });
+      await api.register(bookRoutes, { books: services.books });
       await api.register(adminRoutes, { admin: services.admin });
     },
     { prefix: '/api' },

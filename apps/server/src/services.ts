@@ -21,6 +21,7 @@ import { UserRepository } from './modules/auth/users';
 import { ProfileService } from './modules/profile/profile-service';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache';
 import { CatalogueService } from './modules/catalogue/catalogue-service';
+import { BookService } from './modules/books/book-service';
 import { StudentProgress } from './modules/learning/student-progress';
 import { AttachmentLinks } from './modules/learning/attachment-links';
 import { EnrolmentService } from './modules/learning/enrolment-service';
@@ -99,6 +100,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     profile: new ProfileService({ users, sessions, clock }),
     catalogueCache,
     catalogue: new CatalogueService(db, catalogueCache),
+    books: new BookService(db),
     access,
     attachments,
     quizzes,

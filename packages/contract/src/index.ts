@@ -8,3 +8,4 @@ export * from './catalogue';
 export * from './learning';
 export * from './unit-codes';
 export * from './admin';
+export * from './books';

@@ -114,6 +114,11 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   DisableCodesInput: [{ codeIds: [1, 2] }],
   ManualEnrollmentInput: [{ courseId: 1 }],
   QuizResultQuery: [{ search: 'أحمد', pageNumber: '1', pageSize: '10', courseId: '1', lessonId: '2' }],
+  BookActiveQuery: [{ grade: 'Secondary3', pageNumber: '1', pageSize: '10' }],
+  AdminBookQuery: [{ search: 'كتاب', pageNumber: '1', pageSize: '10', grade: 'Oman7', active: 'false' }],
+  BookInput: [
+    { title: 'كتاب الكيمياء', grade: 'Secondary3', price: 120.5, description: 'مراجعة نهائية', active: true },
+  ],
   SiteSettings: [
     {
       name: 'مدرسة النور',
@@ -129,6 +134,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
 /** Multi-line text fields (textareas): tab and line breaks are part of their text. */
 const MULTILINE: Record<string, string[]> = {
   CourseInput: ['description'],
+  BookInput: ['description'],
   QuestionInput: ['text'],
   LessonInput: ['questions.0.text'],
   QuizSubmitRequest: ['notes'],
@@ -145,6 +151,7 @@ const NAMES: Record<string, string[]> = {
   LessonInput: ['name', 'titel', 'attachmentTitle', 'questions.0.text', 'questions.0.answers.1.text'],
   CodeBatchInput: ['label'],
   SiteSettings: ['name'],
+  BookInput: ['title'],
 };
 
 const requestSchemas = Object.entries(contract as Record<string, unknown>).filter(

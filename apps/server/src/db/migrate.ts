@@ -19,6 +19,7 @@ import * as loginTrust from './migrations/0006-login-trust';
 import * as deviceSelfService from './migrations/0007-device-self-service';
 import * as liveSession from './migrations/0008-live-session';
 import * as studentReadIndexes from './migrations/0009-student-read-indexes';
+import * as books from './migrations/0010-books';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -32,6 +33,7 @@ const STEPS: Record<string, Step> = {
   '0007-device-self-service': deviceSelfService,
   '0008-live-session': liveSession,
   '0009-student-read-indexes': studentReadIndexes,
+  '0010-books': books,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -112,6 +112,21 @@ export interface CourseTable {
   modified_at: string;
 }
 
+/** A printed book the school sells by grade, ordered on WhatsApp (0010). */
+export interface BookTable {
+  id: Generated<number>;
+  tenant_id: number;
+  title: string;
+  grade: string;
+  /** Price in piastres, as courses. */
+  price_cents: number;
+  image_path: string | null;
+  description: string;
+  active: Flag;
+  created_at: string;
+  modified_at: string;
+}
+
 export interface UnitTable {
   id: Generated<number>;
   tenant_id: number;
@@ -286,6 +301,7 @@ export interface Database {
   code_batches: CodeBatchTable;
   audit_log: AuditLogTable;
   login_devices: LoginDeviceTable;
+  books: BookTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

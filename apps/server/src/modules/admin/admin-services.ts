@@ -7,6 +7,7 @@ import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { TenantDirectory } from '../tenants/directory';
 import { AdminWriter } from './admin-writer';
 import { AuditLog } from './audit-log';
+import { BookAdminService } from './book-admin-service';
 import { CodeBatchService } from './code-batch-service';
 import { CourseAdminService } from './course-admin-service';
 import { LessonAdminService } from './lesson-admin-service';
@@ -40,6 +41,7 @@ export function createAdminServices(deps: {
     students: new StudentAdminService({ db, clock, writer, sessions: deps.sessions }),
     results: new QuizResultsService({ db }),
     site: new SiteAdminService({ db, writer, tenants: deps.tenants }),
+    books: new BookAdminService({ db, clock, writer, uploads }),
   };
 }
 

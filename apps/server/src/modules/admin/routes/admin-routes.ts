@@ -9,6 +9,7 @@ import { notFound } from '../../../lib/app-error';
 import { requireAdminRole } from '../admin-guard';
 import type { AdminServices } from '../admin-services';
 import type { UploadStore } from '../upload-store';
+import { bookRoutes } from './book-routes';
 import { codeRoutes } from './code-routes';
 import { courseRoutes } from './course-routes';
 import { lessonRoutes } from './lesson-routes';
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsync<{ admin: AdminServices }> = async (
       await scope.register(codeRoutes, admin);
       await scope.register(studentRoutes, admin);
       await scope.register(siteAdminRoutes, admin);
+      await scope.register(bookRoutes, admin);
     },
     { prefix: '/Admin' },
   );
