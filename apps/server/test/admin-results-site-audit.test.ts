@@ -190,14 +190,14 @@ describe('GET /api/Admin/QuizResults/Export', () => {
     );
     const rows = reply.text.split('\r\n').filter(Boolean);
     expect(rows[0]).toBe(
-      'student name,student email,student phone,course,lesson,score,correct answers,questions,submitted at,started at,duration seconds',
+      'student name,student email,student phone,course,lesson,score,correct answers,questions,submitted at,started at,duration seconds,graded by',
     );
     const [newest, , oldest] = rows.slice(1);
     expect(rows).toHaveLength(4);
     // Opened and submitted at the same moment of the test clock: a start and 0 seconds.
     const submitted = new Date(Date.parse('2026-09-01T08:02:00.000Z')).toISOString();
     expect(newest).toBe(
-      `${learners[2]!.name},${learners[2]!.email},${learners[2]!.phone},رياضيات,اختبار أ,0,0,2,${submitted},${submitted},0`,
+      `${learners[2]!.name},${learners[2]!.email},${learners[2]!.phone},رياضيات,اختبار أ,0,0,2,${submitted},${submitted},0,server`,
     );
     expect(oldest).toContain(`${learners[0]!.email},${learners[0]!.phone},رياضيات,اختبار أ,100,2,2,`);
   });
@@ -222,6 +222,7 @@ describe('GET and PUT /api/Admin/Site', () => {
       youtubeChannel: null,
       tiktokChannel: null,
       trustedNetworks: [],
+      clientGradedQuizzes: false,
     });
     // The footer reads the tenant through its cache: warm it first.
     expect((await api.call('GET', '/api/Contact/getAll')).body.data[0].whatsApp_Number).toBeNull();
@@ -237,7 +238,7 @@ describe('GET and PUT /api/Admin/Site', () => {
     expect(reply.body).toEqual({
       success: true,
       message: 'Settings saved',
-      data: { ...settings, youtubeChannel: null, trustedNetworks: [] },
+      data: { ...settings, youtubeChannel: null, trustedNetworks: [], clientGradedQuizzes: false },
     });
     const footer = await api.call('GET', '/api/Contact/getAll');
     expect(footer.body.data).toEqual([

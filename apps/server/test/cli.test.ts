@@ -110,6 +110,7 @@ describe('help', () => {
     for (const name of [
       'migrate',
       'tenant create',
+      'tenant quiz-grading',
       'admin create',
       'outbox',
       'sessions end',
@@ -184,6 +185,50 @@ describe('tenant create', () => {
     expect(
       await handle.db.selectFrom('tenants').select('id').where('slug', '=', 'school4').execute(),
     ).toEqual([]);
+  });
+});
+
+describe('tenant quiz-grading', () => {
+  const setting = async () =>
+    (
+      await handle.db
+        .selectFrom('tenants')
+        .select('client_graded_quizzes')
+        .where('slug', '=', 'school3')
+        .executeTakeFirstOrThrow()
+    ).client_graded_quizzes;
+
+  it('lets existing clients grade quizzes and back, each change audit-logged', async () => {
+    expect(await setting()).toBe(0);
+    const on = await cli('tenant', 'quiz-grading', '--tenant', 'school3', '--by', 'client');
+    expect(on).toMatchObject({ code: 0, stderr: '' });
+    expect(on.stdout).toContain("Existing clients now grade the quizzes of 'school3'");
+    expect(await setting()).toBe(1);
+    const off = await cli('tenant', 'quiz-grading', '--tenant', 'school3', '--by', 'server');
+    expect(off).toMatchObject({ code: 0, stderr: '' });
+    expect(off.stdout).toContain("The server now grades every quiz of 'school3'");
+    expect(await setting()).toBe(0);
+    const entries = await handle.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('tenant_id', '=', await tenantId('school3'))
+      .where('action', '=', 'site.quiz-grading')
+      .orderBy('id')
+      .execute();
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ actor_id: null, target_type: 'site' });
+    expect(entries[0]!.summary).toContain('Existing clients grade quizzes');
+    expect(entries[0]!.summary).toContain('operator tool');
+    expect(entries[1]!.summary).toContain('The server grades every quiz');
+  });
+
+  it('refuses an unknown grader and an unknown tenant', async () => {
+    const bad = await cli('tenant', 'quiz-grading', '--tenant', 'school3', '--by', 'teacher');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("--by must be client or server (got 'teacher')");
+    const unknown = await cli('tenant', 'quiz-grading', '--tenant', 'nowhere', '--by', 'client');
+    expect(unknown.code).toBe(1);
+    expect(await setting()).toBe(0);
   });
 });
 

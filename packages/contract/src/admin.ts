@@ -428,7 +428,8 @@ export const QuizSummaryResponse = envelope(
 /**
  * GET /api/Admin/QuizResults?courseId=&lessonId= (one of them required); Export gives the CSV
  * (UTF-8 with BOM): student name,student email,student phone,course,lesson,score,correct answers,
- * questions,submitted at,started at,duration seconds. averageScore is over every result matching the
+ * questions,submitted at,started at,duration seconds,graded by (server, or student app for a result an
+ * existing client graded). averageScore is over every result matching the
  * filters, not just the page. startedAt is when the student first opened the quiz; it and
  * durationSeconds (submittedAt − startedAt) are null for results from before starts were recorded.
  */
@@ -448,6 +449,9 @@ export const AdminQuizResult = z.object({
   submittedAt: z.string(),
   startedAt: z.string().nullable(),
   durationSeconds: z.number().int().nonnegative().nullable(),
+  /** Graded by an existing client, which sent the score (tenant setting "existing clients grade
+   * quizzes"): the server never saw the answers. */
+  clientGraded: z.boolean(),
 });
 export const AdminQuizResultPage = PagedMeta.extend({
   results: z.array(AdminQuizResult),
@@ -497,8 +501,19 @@ export const SiteSettingsResponse = envelope(
     youtubeChannel: z.string().nullable(),
     tiktokChannel: z.string().nullable(),
     trustedNetworks: z.array(z.string()),
+    /** Existing clients grade quizzes (off by default): set with PUT /api/Admin/Site/QuizGrading. */
+    clientGradedQuizzes: z.boolean(),
   }),
 );
+
+/**
+ * PUT /api/Admin/Site/QuizGrading: whether existing clients (any caller without our web app's
+ * header) are sent quizzes with their answers and grade them (true), or the server grades (false).
+ */
+export const QuizGradingSettings = z.strictObject({
+  clientGradedQuizzes: z.boolean({ error: 'clientGradedQuizzes must be true or false' }),
+});
+export type QuizGradingSettings = z.infer<typeof QuizGradingSettings>;
 
 // ── Audit log ───────────────────────────────────────────────────────────────────────────────────
 export const AuditEntry = z.object({

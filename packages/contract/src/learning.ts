@@ -1,5 +1,5 @@
 // A student's own learning: enrolments, the course tree with progress, lesson content, completion
-// and server-graded quizzes.
+// and server-graded quizzes (client-graded ones only for existing clients, behind a tenant setting).
 import { z } from 'zod';
 import { TimeZoneField, envelope, idField, idParam, pageNumberParam, pageSizeParam } from './common';
 import { CourseOutline } from './catalogue';
@@ -87,6 +87,27 @@ export const LessonContent = z.discriminatedUnion('type', [VideoContent, QuizCon
 export type LessonContent = z.infer<typeof LessonContent>;
 export const LessonContentResponse = envelope(LessonContent);
 
+/**
+ * The header our own web app sends on every call (API.md, Existing clients). A call with it is always
+ * served server-graded quizzes; in a tenant where existing clients grade quizzes, a call without it is
+ * served the spec's quiz (ClientGradedQuiz) and may submit ClientGradedQuizSubmit.
+ */
+export const OWN_CLIENT_HEADER = 'X-Client';
+export const OWN_CLIENT = 'madrasa-web';
+
+/** A quiz's content as the spec's clients read it: the questions with every answer's correctness. */
+export const ClientGradedQuiz = z.array(
+  z.object({
+    text: z.string(),
+    answers: z.array(z.object({ text: z.string(), isCorrect: z.boolean() })),
+  }),
+);
+export type ClientGradedQuiz = z.infer<typeof ClientGradedQuiz>;
+/** GET /api/Student/contentlesson/{id} as served: ours, or a client-graded quiz for an existing client. */
+export const ServedLessonContentResponse = envelope(z.union([LessonContent, ClientGradedQuiz]));
+
+const SCORE_RANGE = 'score must be a percentage from 0 to 100';
+
 export const QuizSubmitRequest = z.strictObject({
   lessonId: idField,
   answers: z.array(z.strictObject({ questionId: idField, answerId: idField })).max(200),
@@ -95,6 +116,22 @@ export const QuizSubmitRequest = z.strictObject({
   notes: z.string().max(500).optional(),
 });
 export type QuizSubmitRequest = z.infer<typeof QuizSubmitRequest>;
+
+/** A score an existing client graded itself: a percentage and its notes ('Correct answers: x/y'). */
+export const ClientGradedQuizSubmit = z.strictObject({
+  lessonId: idField,
+  score: z
+    .number({ error: 'score must be a number' })
+    .min(0, { error: SCORE_RANGE })
+    .max(100, { error: SCORE_RANGE }),
+  notes: z.string().max(500).optional(),
+});
+export type ClientGradedQuizSubmit = z.infer<typeof ClientGradedQuizSubmit>;
+/** What POST /api/quizresult/submit accepts: answers to grade, or (from an existing client, in a
+ * tenant where such clients grade quizzes) a ClientGradedQuizSubmit. */
+export const QuizSubmitBody = QuizSubmitRequest.extend({
+  answers: QuizSubmitRequest.shape.answers.optional(),
+});
 export const QuizSubmitResponse = envelope(QuizResult);
 
 /**

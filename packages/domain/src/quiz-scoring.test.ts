@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { QuizAnswer, QuizQuestionKey } from './quiz-scoring';
-import { gradeQuiz, quizNotes, quizScore } from './quiz-scoring';
+import { clientReportedGrade, gradeQuiz, quizNotes, quizScore } from './quiz-scoring';
 
 describe('quizScore', () => {
   it.each([
@@ -132,5 +132,32 @@ describe('gradeQuiz', () => {
     ],
   ])('throws when %s', (_name, qs, answers) => {
     expect(() => gradeQuiz(qs, answers)).toThrow(Error);
+  });
+});
+
+describe('clientReportedGrade', () => {
+  it('keeps the score and takes the count from notes that fit the quiz', () => {
+    expect(clientReportedGrade(67, 'Correct answers: 2/3', 3)).toEqual({
+      score: 67,
+      correctCount: 2,
+      total: 3,
+      notes: 'Correct answers: 2/3',
+      review: [],
+    });
+  });
+
+  it('rounds a fractional score half up', () => {
+    expect(clientReportedGrade(66.5, 'Correct answers: 2/3', 3).score).toBe(67);
+    expect(clientReportedGrade(12.4, undefined, 8).score).toBe(12);
+  });
+
+  it('derives the count from the score when the notes are missing or do not fit', () => {
+    expect(clientReportedGrade(50, undefined, 4).correctCount).toBe(2);
+    expect(clientReportedGrade(50, 'Correct answers: 9/10', 4).correctCount).toBe(2);
+    expect(clientReportedGrade(50, 'Correct answers: 5/4', 4).correctCount).toBe(2);
+    expect(clientReportedGrade(100, 'well done', 3)).toMatchObject({
+      correctCount: 3,
+      notes: 'Correct answers: 3/3',
+    });
   });
 });

@@ -64,3 +64,20 @@ export function gradeQuiz(questions: readonly QuizQuestionKey[], answers: readon
     review,
   };
 }
+
+const NOTES = /^\s*Correct answers:\s*(\d{1,6})\s*\/\s*(\d{1,6})\s*$/i;
+
+/**
+ * A result an existing client graded itself (the tenant setting "existing clients grade quizzes"): its
+ * score, a percentage rounded half up to a whole one; its correct count from its notes
+ * ('Correct answers: x/y') when they fit this quiz's `total` questions, else the count the score stands
+ * for. There is no review: the server never saw the answers.
+ */
+export function clientReportedGrade(score: number, notes: string | undefined, total: number): QuizGrade {
+  const percent = Math.min(100, Math.max(0, Math.floor(score + 0.5)));
+  const counted = NOTES.exec(notes ?? '');
+  const fromNotes = counted && Number(counted[2]) === total ? Number(counted[1]) : null;
+  const correctCount =
+    fromNotes !== null && fromNotes <= total ? fromNotes : Math.floor((percent * total) / 100 + 0.5);
+  return { score: percent, correctCount, total, notes: quizNotes(correctCount, total), review: [] };
+}

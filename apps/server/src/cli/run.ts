@@ -10,12 +10,14 @@ import { migrateCommand } from './commands/migrate';
 import { outboxCommand } from './commands/outbox';
 import { sessionsEndCommand } from './commands/sessions-end';
 import { tenantCreateCommand } from './commands/tenant-create';
+import { tenantQuizGradingCommand } from './commands/tenant-quiz-grading';
 import type { Output } from './context';
 import { commandHelp, PROGRAM, topLevelHelp } from './help';
 
 export const COMMANDS: readonly Command[] = [
   migrateCommand,
   tenantCreateCommand,
+  tenantQuizGradingCommand,
   adminCreateCommand,
   outboxCommand,
   sessionsEndCommand,

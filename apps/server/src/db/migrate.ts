@@ -20,6 +20,7 @@ import * as deviceSelfService from './migrations/0007-device-self-service';
 import * as liveSession from './migrations/0008-live-session';
 import * as studentReadIndexes from './migrations/0009-student-read-indexes';
 import * as books from './migrations/0010-books';
+import * as clientGradedQuizzes from './migrations/0011-client-graded-quizzes';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -34,6 +35,7 @@ const STEPS: Record<string, Step> = {
   '0008-live-session': liveSession,
   '0009-student-read-indexes': studentReadIndexes,
   '0010-books': books,
+  '0011-client-graded-quizzes': clientGradedQuizzes,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -16,6 +16,8 @@ export interface TenantTable {
   tiktok_channel: string | null;
   /** The school's own addresses (CIDRs, comma-separated), whose per-address limits are raised. */
   trusted_networks: string | null;
+  /** Existing clients grade quizzes (0011): clients other than our web app get the answers. */
+  client_graded_quizzes: Generated<Flag>;
   created_at: string;
 }
 
@@ -233,6 +235,10 @@ export interface QuizResultTable {
   /** JSON: the graded review ({ questionId, chosenAnswerId, correctAnswerId, isCorrect }[]). */
   answers_json: string;
   submitted_at: string;
+  /** 1 when an existing client graded it and sent the score (0011); its review is then empty. */
+  client_graded: Generated<Flag>;
+  /** The notes that client sent ('Correct answers: x/y'), as sent; null for server-graded results. */
+  client_notes: string | null;
 }
 
 /** When a student first opened a quiz (0005-quiz-attempts): the start of their one attempt. */

@@ -1,6 +1,7 @@
 // Security headers, CORS allow-list and the per-address flood limit that covers every route,
 // the 404 handler included.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OWN_CLIENT_HEADER } from '@app/contract';
 import cors from '@fastify/cors';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -90,7 +91,14 @@ export async function registerSecurity(
     await app.register(cors, {
       origin: options.corsOrigins,
       credentials: true,
-      allowedHeaders: ['Content-Type', 'Accept', 'Authorization', 'X-Tenant-ID', 'DeviceId'],
+      allowedHeaders: [
+        'Content-Type',
+        'Accept',
+        'Authorization',
+        'X-Tenant-ID',
+        'DeviceId',
+        OWN_CLIENT_HEADER,
+      ],
       // A refused attempt says how long to wait; a client on another origin must be able to read it.
       exposedHeaders: ['Retry-After'],
       maxAge: 600,

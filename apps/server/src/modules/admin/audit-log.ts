@@ -19,8 +19,15 @@ const MAX_SUMMARY = 500;
 export class AuditLog {
   constructor(private readonly deps: { db: Db; clock: Clock }) {}
 
-  /** Writes the entry with `trx`, the transaction of the change it describes. */
-  async record(trx: Db, actor: AdminActor, entry: AuditRecord): Promise<void> {
+  /**
+   * Writes the entry with `trx`, the transaction of the change it describes. The operator tool acts
+   * for no account: its entries have no actor.
+   */
+  async record(
+    trx: Db,
+    actor: Pick<AdminActor, 'tenant'> & { userId: number | null },
+    entry: AuditRecord,
+  ): Promise<void> {
     await trx
       .insertInto('audit_log')
       .values({

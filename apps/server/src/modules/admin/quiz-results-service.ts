@@ -1,6 +1,6 @@
 // Quiz results for teachers: per quiz of a course (attempts, average), and the submissions of a
 // course or one quiz (searchable by student, with the average over all of them, when each attempt
-// started and how long it took), also as CSV.
+// started and how long it took, and whether an existing client graded it), also as CSV.
 import type { QuizResultQuery } from '@app/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -26,7 +26,11 @@ export const RESULTS_HEADER = [
   'submitted at',
   'started at',
   'duration seconds',
+  'graded by',
 ] as const;
+
+/** The CSV's 'graded by': the server, or the student's app (an existing client that sent its score). */
+const gradedBy = (clientGraded: number) => (clientGraded === 1 ? 'student app' : 'server');
 
 /** Averages to two decimals; PostgreSQL's avg() is a numeric, sent as text. */
 const average = (value: number | string | null | undefined) =>
@@ -103,6 +107,7 @@ export class QuizResultsService {
         submittedAt: row.submitted_at,
         startedAt: row.started_at,
         durationSeconds: durationSeconds(row.started_at, row.submitted_at),
+        clientGraded: row.client_graded === 1,
       })),
       averageScore: average(mean.average),
       ...meta,
@@ -126,6 +131,7 @@ export class QuizResultsService {
         row.submitted_at,
         row.started_at,
         durationSeconds(row.started_at, row.submitted_at),
+        gradedBy(row.client_graded),
       ]),
     );
     const scope = query.lessonId ? `lesson-${query.lessonId}` : `course-${query.courseId}`;
@@ -179,6 +185,7 @@ export class QuizResultsService {
       'r.total',
       'r.submitted_at',
       'a.started_at',
+      'r.client_graded',
     ]);
   }
 }

@@ -1,4 +1,4 @@
-// The school's name and contact links (the footer's Contact/getAll). A change is seen at once by this
+// The school's name and contact links (the footer's Contact/getAll), and who grades quizzes. A change is seen at once by this
 // process (its tenant cache entry is dropped) and by others within the tenant cache's lifetime.
 import type { SiteSettings } from '@app/contract';
 import type { z } from 'zod';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import { formatNetworkList, parseNetworkList } from '../../lib/trusted-networks';
 import type { TenantDirectory } from '../tenants/directory';
+import { setQuizGrading } from '../tenants/quiz-grading';
 import type { AdminActor } from './admin-guard';
 import type { AdminWriter } from './admin-writer';
 
@@ -14,7 +15,13 @@ type SiteValues = z.output<typeof SiteSettings>;
 const toSettings = (
   tenant: Pick<
     Tenant,
-    'name' | 'whatsapp_number' | 'facebook_page' | 'youtube_channel' | 'tiktok_channel' | 'trusted_networks'
+    | 'name'
+    | 'whatsapp_number'
+    | 'facebook_page'
+    | 'youtube_channel'
+    | 'tiktok_channel'
+    | 'trusted_networks'
+    | 'client_graded_quizzes'
   >,
 ) => ({
   name: tenant.name,
@@ -23,6 +30,7 @@ const toSettings = (
   youtubeChannel: tenant.youtube_channel,
   tiktokChannel: tenant.tiktok_channel,
   trustedNetworks: parseNetworkList(tenant.trusted_networks),
+  clientGradedQuizzes: tenant.client_graded_quizzes === 1,
 });
 
 export class SiteAdminService {
@@ -66,6 +74,16 @@ export class SiteAdminService {
         },
       };
     });
+    this.deps.tenants.forget(actor.tenant.slug);
+    return this.get(actor.tenant.id);
+  }
+
+  /** Existing clients grade quizzes, or the server grades every quiz: seen by every process at once. */
+  async setQuizGrading(actor: AdminActor, clientGraded: boolean) {
+    await this.deps.writer.run(actor, async (trx) => ({
+      result: null,
+      audit: await setQuizGrading(trx, actor.tenant, clientGraded, 'the site screen'),
+    }));
     this.deps.tenants.forget(actor.tenant.slug);
     return this.get(actor.tenant.id);
   }

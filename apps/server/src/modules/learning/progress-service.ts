@@ -1,6 +1,6 @@
 // The enrolled student's course tree with progress, lesson content and video completion.
 import { basename, extname } from 'node:path';
-import type { CourseWithProgress, LessonContent } from '@app/contract';
+import type { ClientGradedQuiz, CourseWithProgress, LessonContent } from '@app/contract';
 import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
@@ -12,6 +12,7 @@ import { composeCourseName } from '../catalogue/course-view';
 import type { AttachmentLinks } from './attachment-links';
 import { NOT_ENROLLED, type LessonAccess } from './lesson-access';
 import { progressOf, unitRefs, type ProgressColumns, type StudentProgress } from './student-progress';
+import type { QuizGrader } from './quiz-grader';
 import type { QuizService } from './quiz-service';
 
 export const NOT_A_VIDEO = 'Only video lessons can be completed';
@@ -61,10 +62,17 @@ export class ProgressService {
     };
   }
 
-  async lessonContent(tenant: Tenant, userId: number, lessonId: number): Promise<LessonContent> {
+  /** A quiz graded by an existing client (quiz-grader.ts) is the spec's array of questions. */
+  async lessonContent(
+    tenant: Tenant,
+    userId: number,
+    lessonId: number,
+    grader: QuizGrader = 'server',
+  ): Promise<LessonContent | ClientGradedQuiz> {
     const { access, quizzes, attachments } = this.deps;
     const opened = await access.open(tenant, userId, lessonId);
     const { lesson, ref } = opened;
+    if (lesson.type === 'Quiz' && grader === 'client') return quizzes.clientContent(tenant, userId, opened);
     if (lesson.type === 'Quiz') {
       return {
         id: lesson.id,

@@ -2,20 +2,22 @@
 // the server grades (round half up) and stores the result once, even when two submits race. Each
 // student sees the quiz in their own order and answer ids (quiz-presentation.ts); what is stored uses
 // the stored ids. The first opening of an unsubmitted quiz records when the attempt started (once:
-// LessonAccess.open reads whether it has been).
-import type { QuizResult, QuizSubmitRequest } from '@app/contract';
-import { gradeQuiz } from '@app/domain';
+// LessonAccess.open reads whether it has been). Where the tenant lets existing clients grade quizzes,
+// such a client is sent every answer's correctness and its own score is stored, marked client-graded.
+import type { ClientGradedQuiz, ClientGradedQuizSubmit, QuizResult, QuizSubmitRequest } from '@app/contract';
+import { clientReportedGrade, gradeQuiz, type QuizGrade } from '@app/domain';
 import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { CatalogueCache, QuizKey } from '../catalogue/catalogue-cache';
 import type { LessonAccess, OpenLesson, StoredResultRow } from './lesson-access';
-import type { QuizPresentation } from './quiz-presentation';
+import type { QuizPresentation, StudentQuiz } from './quiz-presentation';
 
 export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
 export const NOT_A_QUIZ = 'This lesson is not a quiz';
 export const ANSWER_EVERY_QUESTION = 'Every question must be answered exactly once with one of its answers';
+export const NO_QUESTIONS = 'This quiz has no questions';
 
 export class QuizService {
   constructor(
@@ -53,7 +55,7 @@ export class QuizService {
     const lessonId = opened.lesson.id;
     const questions = await this.questions(lessonId);
     const result = opened.stored && toQuizResult(opened.stored);
-    if (!result && !opened.attemptStarted) await this.recordStart(tenant, userId, lessonId);
+    await this.start(tenant, userId, opened);
     const student = presentation.of(tenant.id, userId, lessonId, questions);
     return {
       questions: student.questions.map((question) => ({
@@ -68,8 +70,26 @@ export class QuizService {
     };
   }
 
-  /** Insert-if-absent: the first opening wins, however many arrive together; later ones change nothing. */
-  private async recordStart(tenant: Tenant, userId: number, lessonId: number): Promise<void> {
+  /**
+   * The quiz as an existing client reads it (the spec's Lesson details), where such clients grade
+   * quizzes: the questions in the stored order, every answer with its correctness.
+   */
+  async clientContent(tenant: Tenant, userId: number, opened: OpenLesson): Promise<ClientGradedQuiz> {
+    const questions = await this.questions(opened.lesson.id);
+    await this.start(tenant, userId, opened);
+    return questions.map((question) => ({
+      text: question.text,
+      answers: question.answers.map((answer) => ({ text: answer.text, isCorrect: answer.isCorrect })),
+    }));
+  }
+
+  /**
+   * Records when an unsubmitted attempt started, the first time it is opened. Insert-if-absent: the
+   * first opening wins, however many arrive together; later ones change nothing.
+   */
+  private async start(tenant: Tenant, userId: number, opened: OpenLesson): Promise<void> {
+    if (opened.stored || opened.attemptStarted) return;
+    const lessonId = opened.lesson.id;
     await this.deps.db
       .insertInto('quiz_attempts')
       .values({
@@ -82,15 +102,23 @@ export class QuizService {
       .execute();
   }
 
-  async submit(tenant: Tenant, userId: number, input: QuizSubmitRequest): Promise<QuizResult> {
-    const { db, clock, access, presentation } = this.deps;
-    // One read for the lesson, its grant, the progress that locks it and the stored result; then
-    // one insert-if-absent, which also settles a race between two submits.
-    const { lesson, stored } = await access.open(tenant, userId, input.lessonId);
+  /**
+   * The quiz a submission is for, when this student may submit it now. One read for the lesson, its
+   * grant, the progress that locks it and the stored result (409 with it); the submission then is one
+   * insert-if-absent (store), which also settles a race between two submits.
+   */
+  private async unsubmitted(tenant: Tenant, userId: number, lessonId: number) {
+    const { access, presentation } = this.deps;
+    const { lesson, stored } = await access.open(tenant, userId, lessonId);
     if (lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
     const questions = await this.questions(lesson.id);
     const student = presentation.of(tenant.id, userId, lesson.id, questions);
     if (stored) throw conflict(QUIZ_ALREADY_SUBMITTED, presentation.present(toQuizResult(stored), student));
+    return { lessonId: lesson.id, questions, student };
+  }
+
+  async submit(tenant: Tenant, userId: number, input: QuizSubmitRequest): Promise<QuizResult> {
+    const { lessonId, questions, student } = await this.unsubmitted(tenant, userId, input.lessonId);
 
     // The answer ids sent are this student's: an id shown to anyone else names no answer here.
     const chosen = new Map<number, number>();
@@ -114,24 +142,53 @@ export class QuizService {
       questions.map((q) => ({ id: q.id, correctAnswerId: q.answers.find((a) => a.isCorrect)?.id ?? -1 })),
       [...chosen].map(([questionId, answerId]) => ({ questionId, answerId })),
     );
+    return this.store(tenant, userId, lessonId, student, graded, null);
+  }
+
+  /**
+   * An existing client's own grading, where the tenant lets such clients grade: its score, stored as
+   * client-graded; the same lesson access, one result per student and quiz, and 409 as a graded one.
+   */
+  async submitClientGraded(
+    tenant: Tenant,
+    userId: number,
+    input: ClientGradedQuizSubmit,
+  ): Promise<QuizResult> {
+    const { lessonId, questions, student } = await this.unsubmitted(tenant, userId, input.lessonId);
+    if (questions.length === 0) throw badRequest(NO_QUESTIONS);
+    const graded = clientReportedGrade(input.score, input.notes, questions.length);
+    return this.store(tenant, userId, lessonId, student, graded, input.notes ?? '');
+  }
+
+  /** Insert-if-absent: `clientNotes` is null for a result the server graded. */
+  private async store(
+    tenant: Tenant,
+    userId: number,
+    lessonId: number,
+    student: StudentQuiz,
+    graded: QuizGrade,
+    clientNotes: string | null,
+  ): Promise<QuizResult> {
+    const { db, clock, presentation } = this.deps;
     const inserted = await db
       .insertInto('quiz_results')
       .values({
         tenant_id: tenant.id,
         user_id: userId,
-        lesson_id: lesson.id,
+        lesson_id: lessonId,
         score: graded.score,
         correct_count: graded.correctCount,
         total: graded.total,
         answers_json: JSON.stringify(graded.review),
         submitted_at: clock.now().toISOString(),
+        ...(clientNotes === null ? {} : { client_graded: 1 as const, client_notes: clientNotes }),
       })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!inserted) {
       // Only when another submit won meanwhile: its result is the one stored.
-      const winner = await this.storedResult(userId, lesson.id);
+      const winner = await this.storedResult(userId, lessonId);
       throw conflict(QUIZ_ALREADY_SUBMITTED, winner && presentation.present(winner, student));
     }
     return presentation.present(graded, student);

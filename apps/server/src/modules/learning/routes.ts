@@ -11,10 +11,10 @@ import {
   EnrolledCoursesQuery,
   IdParams,
   IsEnrolledQuery,
-  LessonContentResponse,
   MessageOnly,
-  QuizSubmitRequest,
+  QuizSubmitBody,
   QuizSubmitResponse,
+  ServedLessonContentResponse,
 } from '@app/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +27,7 @@ import type { AttachmentLinks } from './attachment-links';
 import { assertSelf, type EnrolmentService } from './enrolment-service';
 import { LESSON_NOT_FOUND, type LessonAccess } from './lesson-access';
 import { downloadName, type ProgressService } from './progress-service';
+import { clientGradedSubmission, quizGraderFor } from './quiz-grader';
 import type { QuizService } from './quiz-service';
 
 type Options = {
@@ -123,12 +124,14 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     '/Student/contentlesson/:id',
     {
       ...auth,
-      schema: { tags, params: IdParams, response: { 200: LessonContentResponse } },
+      schema: { tags, params: IdParams, response: { 200: ServedLessonContentResponse } },
       config: { absoluteUrls: true },
     },
     async (request) => {
       const { user } = sessionOf(request);
-      const data = await progress.lessonContent(tenantOf(request), user.id, request.params.id);
+      const tenant = tenantOf(request);
+      const grader = quizGraderFor(tenant, request);
+      const data = await progress.lessonContent(tenant, user.id, request.params.id, grader);
       return { success: true, message: null, data };
     },
   );
@@ -147,11 +150,20 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     '/quizresult/submit',
     {
       onRequest: app.requireAuthWith(QUIZ_UNAUTHORIZED),
-      schema: { tags, body: QuizSubmitRequest, response: { 200: QuizSubmitResponse } },
+      schema: { tags, body: QuizSubmitBody, response: { 200: QuizSubmitResponse } },
     },
     async (request) => {
       const { user } = sessionOf(request);
-      const data = await quizzes.submit(tenantOf(request), user.id, request.body);
+      const tenant = tenantOf(request);
+      const { answers } = request.body;
+      // Answers: the server grades. None: an existing client's own score, where it may send one.
+      const data = answers
+        ? await quizzes.submit(tenant, user.id, { ...request.body, answers })
+        : await quizzes.submitClientGraded(
+            tenant,
+            user.id,
+            clientGradedSubmission(quizGraderFor(tenant, request), request.body),
+          );
       return { success: true, message: 'Quiz submitted', data };
     },
   );

@@ -1,8 +1,9 @@
-// /api/Admin/Me, /api/Admin/Site and /api/Admin/AuditLog.
+// /api/Admin/Me, /api/Admin/Site (and its QuizGrading) and /api/Admin/AuditLog.
 import {
   AdminMeResponse,
   AdminSearchQuery,
   AuditPageResponse,
+  QuizGradingSettings,
   SiteSettings,
   SiteSettingsResponse,
 } from '@app/contract';
@@ -28,6 +29,13 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { sit
     '/Site',
     { schema: { tags, body: SiteSettings, response: { 200: SiteSettingsResponse } } },
     async (request) => ok(await site.update(actorOf(request), request.body), 'Settings saved'),
+  );
+
+  app.put(
+    '/Site/QuizGrading',
+    { schema: { tags, body: QuizGradingSettings, response: { 200: SiteSettingsResponse } } },
+    async (request) =>
+      ok(await site.setQuizGrading(actorOf(request), request.body.clientGradedQuizzes), 'Settings saved'),
   );
 
   app.get(
