@@ -43,6 +43,8 @@ const WINDOW_MS = 10_000;
 const CLIENT_TIMEOUT_MS = 10_000;
 /** Writing 10,000 students with sessions: seconds on SQLite, longer on a busy PostgreSQL. */
 const SEED_TIMEOUT_MS = 10 * 60_000;
+/** The generator's own event-loop delay above which its latencies and timeouts are not to be trusted. */
+const STARVED_GENERATOR_MS = 100;
 
 export type QuizStartOptions = { dbs: DbKind[]; students: number; overload: boolean };
 
@@ -285,7 +287,10 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
   const lags = runs.map(
     (run) =>
       `${run.configuration}: the generator's own event-loop delay p99 ${run.generatorLoopDelay.p99Ms} ms, ` +
-      `max ${run.generatorLoopDelay.maxMs} ms (latencies and timeouts are late by up to that much)`,
+      `max ${run.generatorLoopDelay.maxMs} ms (latencies and timeouts are late by up to that much)` +
+      (run.generatorLoopDelay.p99Ms > STARVED_GENERATOR_MS
+        ? ': WARNING, the generator was short of CPU (other load on the machine?): run again when it is quieter'
+        : ''),
   );
   const notes = runs.flatMap((run) =>
     (['open', 'submit'] as const)

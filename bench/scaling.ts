@@ -75,7 +75,6 @@ async function scaleOn(db: DbKind, sizes: number[], load: LoadOptions, checkInte
   );
   console.log(`${(seeded.seedMs / 1000).toFixed(1)} s`);
   const baseUrl = `http://127.0.0.1:${server.appPort}`;
-  await waitUntilServing(baseUrl, TENANT);
   const cases: { route: ScalingRow['route']; units: number; scenario: Scenario }[] = [
     ...seeded.myLectures.map(({ units, student }) => ({
       route: 'my lectures' as const,
@@ -101,6 +100,8 @@ async function scaleOn(db: DbKind, sizes: number[], load: LoadOptions, checkInte
   const rows: ScalingRow[] = [];
   for (const { route, units, scenario } of cases) {
     checkInterrupted();
+    // A heavy figure before this one can leave load shedding answering 503 for a few seconds.
+    await waitUntilServing(baseUrl, TENANT);
     const problem = await checkScenario(baseUrl, scenario);
     process.stdout.write(`[bench] scaling on ${db}: ${route}, ${units} units ... `);
     if (problem) {
