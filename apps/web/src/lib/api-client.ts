@@ -1,12 +1,19 @@
-// The one place that talks to the API: base URL, tenant and device headers, bearer token, cookies,
+// The one place that talks to the API: base URL, tenant, device and own-client headers (the last
+// keeps server-graded quizzes in a tenant where existing clients grade them), bearer token, cookies,
 // and the refresh dance — on a 401 one refresh is shared by every waiting request, and each request
 // is replayed at most once with the new token. A failed refresh signs the user out.
+import { OWN_CLIENT, OWN_CLIENT_HEADER } from '@app/contract';
 import type { z } from 'zod';
 import { authStore } from './auth-store';
 import { deviceId } from './device-id';
 import { sendWithOverloadRetry } from './overload';
 
 export const TENANT_ID = import.meta.env.VITE_TENANT_ID || 'tenant8';
+
+/** The headers every call of this app sends (the CSV download too): tenant, device, own client. */
+export function appHeaders(): Record<string, string> {
+  return { 'X-Tenant-ID': TENANT_ID, DeviceId: deviceId(), [OWN_CLIENT_HEADER]: OWN_CLIENT };
+}
 const API_BASE = '';
 
 export const NETWORK_ERROR_MESSAGE =
@@ -91,11 +98,7 @@ async function send(
   options: RequestOptions<z.ZodType | undefined>,
   token: string | null,
 ): Promise<Response> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Tenant-ID': TENANT_ID,
-    DeviceId: deviceId(),
-  };
+  const headers: Record<string, string> = { Accept: 'application/json', ...appHeaders() };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;

@@ -1,12 +1,11 @@
 // CSV exports need the bearer token, so a plain link cannot fetch them: the file is fetched as a blob
 // with the API's headers (renewing the token once on a 401, like the API client) and saved through a
 // temporary object URL.
-import { ApiError, TENANT_ID, refreshAccessToken } from '../../../lib/api-client';
+import { ApiError, appHeaders, refreshAccessToken } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
-import { deviceId } from '../../../lib/device-id';
 
 function fetchFile(path: string, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { 'X-Tenant-ID': TENANT_ID, DeviceId: deviceId() };
+  const headers = appHeaders();
   if (token) headers.Authorization = `Bearer ${token}`;
   return fetch(path, { headers, credentials: 'include' });
 }

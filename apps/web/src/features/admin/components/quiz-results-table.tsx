@@ -1,5 +1,6 @@
-// One quiz's results: each student's score, when they started and submitted and how long it took,
-// the average, search, paging and the CSV export.
+// One quiz's results: each student's score (marked when the student's app graded it), when they
+// started and submitted and how long it took, the average, search, paging and the CSV export.
+import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
 import { adminMessages } from '../../../i18n/admin';
 import { exportQuizResultsCsv, useQuizResults, useQuizSummary } from '../api/quiz-results';
@@ -50,7 +51,14 @@ export function QuizResultsTable({ courseId, lessonId }: { courseId: number; les
                 <Ltr>{result.student.email}</Ltr>
               </span>
             </th>
-            <td>{formatScore(result.score)}</td>
+            <td>
+              {formatScore(result.score)}
+              {result.clientGraded ? (
+                <Badge tone="warning" className="ms-2">
+                  <span title={t.gradedByClientHint}>{t.gradedByClient}</span>
+                </Badge>
+              ) : null}
+            </td>
             <td>{t.correctValue(result.correctCount, result.total)}</td>
             <td>{formatDateTime(result.startedAt)}</td>
             <td>{formatDateTime(result.submittedAt)}</td>

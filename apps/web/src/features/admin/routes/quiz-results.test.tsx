@@ -11,7 +11,10 @@ const student = (id: number, name: string) => ({
   email: `s${id}@example.com`,
   phone: '01000000000',
 });
-const result = (id: number, over: { startedAt: string | null; durationSeconds: number | null }) => ({
+const result = (
+  id: number,
+  over: { startedAt: string | null; durationSeconds: number | null; clientGraded?: boolean },
+) => ({
   id,
   student: student(40 + id, id === 1 ? 'سارة محمود' : 'عمر خالد'),
   lessonId: 12,
@@ -21,26 +24,43 @@ const result = (id: number, over: { startedAt: string | null; durationSeconds: n
   correctCount: 1,
   total: 2,
   submittedAt: '2025-03-02T10:02:30.000Z',
+  clientGraded: false,
   ...over,
 });
 
+const summary = {
+  courseId: 7,
+  courseName: 'كيمياء',
+  quizzes: [
+    { lessonId: 12, lessonName: 'اختبار الوحدة الأولى', unitName: 'الوحدة', attempts: 2, averageScore: 50 },
+  ],
+};
+
 describe('one quiz’s results', () => {
+  it('marks a result the student’s app graded «صححها تطبيق الطالب», and no other', async () => {
+    fakeAdminApi({
+      'GET /api/Admin/Courses': { ...page(), courses: [adminCourse({ id: 7, name: 'كيمياء' })] },
+      'GET /api/Admin/Courses/7/QuizSummary': summary,
+      'GET /api/Admin/QuizResults': {
+        ...page({ totalCount: 2 }),
+        averageScore: 50,
+        results: [
+          result(1, { startedAt: null, durationSeconds: null, clientGraded: true }),
+          result(2, { startedAt: null, durationSeconds: null }),
+        ],
+      },
+    });
+    renderAdmin('/admin/quiz-results?courseId=7&lessonId=12');
+    const table = await screen.findByRole('table');
+    const [, byApp, byServer] = within(table).getAllByRole('row');
+    expect(within(byApp!).getByText('صححها تطبيق الطالب')).toBeInTheDocument();
+    expect(within(byServer!).queryByText('صححها تطبيق الطالب')).toBeNull();
+  });
+
   it('shows when each attempt started and how long it took, «—» where no start was recorded', async () => {
     fakeAdminApi({
       'GET /api/Admin/Courses': { ...page(), courses: [adminCourse({ id: 7, name: 'كيمياء' })] },
-      'GET /api/Admin/Courses/7/QuizSummary': {
-        courseId: 7,
-        courseName: 'كيمياء',
-        quizzes: [
-          {
-            lessonId: 12,
-            lessonName: 'اختبار الوحدة الأولى',
-            unitName: 'الوحدة',
-            attempts: 2,
-            averageScore: 50,
-          },
-        ],
-      },
+      'GET /api/Admin/Courses/7/QuizSummary': summary,
       'GET /api/Admin/QuizResults': {
         ...page({ totalCount: 2 }),
         averageScore: 50,

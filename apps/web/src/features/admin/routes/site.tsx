@@ -1,5 +1,5 @@
 // The school's name and the contact links students see in every page's footer, validated with the
-// contract's SiteSettings.
+// contract's SiteSettings; then who grades quizzes for existing clients (QuizGradingPanel).
 import { SiteSettings, type SiteSettingsResponse } from '@app/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { Ltr } from '../components/admin-table';
 import { TextAreaField } from '../components/form-controls';
 import { FormError, SubmitButton } from '../components/form-parts';
 import { QueryState } from '../components/query-state';
+import { QuizGradingPanel } from '../components/quiz-grading-panel';
 import { contractResolver } from '../lib/contract-resolver';
 
 const t = adminMessages.site;
@@ -44,7 +45,14 @@ export function Component() {
   return (
     <>
       <PageHeader title={t.title} subtitle={t.subtitle} />
-      <QueryState query={query}>{(settings) => <SiteForm settings={settings} />}</QueryState>
+      <QueryState query={query}>
+        {(settings) => (
+          <>
+            <SiteForm settings={settings} />
+            <QuizGradingPanel clientGraded={settings.clientGradedQuizzes} />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }
