@@ -470,6 +470,7 @@ export const adminMessages = {
       'student.sessions.end': 'إنهاء جلسات طالب',
       'student.enrol': 'اشتراك يدوي',
       'site.update': 'تعديل بيانات الموقع',
+      'site.quiz-grading': 'تغيير طريقة تصحيح الاختبارات',
     } as Record<string, string>,
     targetTypes: {
       course: 'كورس',
