@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminStudent.path, element: adminPage((admin) => admin.student) },
           { path: paths.adminQuizResults.path, element: adminPage((admin) => admin.quizResults) },
           { path: paths.adminSite.path, element: adminPage((admin) => admin.site) },
+          { path: paths.adminBooks.path, element: adminPage((admin) => admin.books) },
           { path: paths.adminAudit.path, element: adminPage((admin) => admin.auditLog) },
           { path: '*', element: adminPage((admin) => admin.notFound) },
         ],

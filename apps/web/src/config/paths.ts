@@ -85,6 +85,7 @@ export const paths = {
       }),
   },
   adminSite: { path: '/admin/site', getHref: () => '/admin/site' },
+  adminBooks: { path: '/admin/books', getHref: () => '/admin/books' },
   adminAudit: { path: '/admin/audit-log', getHref: () => '/admin/audit-log' },
 } as const;
 

@@ -46,6 +46,7 @@ describe('the /admin guard', () => {
     const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['الكورسات', '/admin/courses'],
+      ['الكتب', '/admin/books'],
       ['الأكواد', '/admin/codes'],
       ['الطلاب', '/admin/students'],
       ['نتائج الاختبارات', '/admin/quiz-results'],

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { adminMessages } from '../../../i18n/admin';
+import { adminBookMessages } from '../../../i18n/books';
 import { useLogout } from '../../auth/hooks/use-logout';
 import { useAdminContext } from '../hooks/use-admin-context';
 
@@ -11,6 +12,7 @@ const t = adminMessages.layout;
 
 const SECTIONS = [
   { to: paths.adminCourses.getHref(), label: t.courses },
+  { to: paths.adminBooks.getHref(), label: adminBookMessages.title },
   { to: paths.adminCodes.getHref(), label: t.codes },
   { to: paths.adminStudents.getHref(), label: t.students },
   { to: paths.adminQuizResults.getHref(), label: t.quizResults },

@@ -14,5 +14,6 @@ export * as students from './students';
 export * as student from './student';
 export * as quizResults from './quiz-results';
 export * as site from './site';
+export * as books from './books';
 export * as auditLog from './audit-log';
 export * as notFound from './admin-not-found';

@@ -32,6 +32,7 @@ export function renderAdmin(url: string, { user = ADMIN_USER }: { user?: User | 
     [paths.adminStudent.path, admin.student],
     [paths.adminQuizResults.path, admin.quizResults],
     [paths.adminSite.path, admin.site],
+    [paths.adminBooks.path, admin.books],
     [paths.adminAudit.path, admin.auditLog],
   ] as const;
   const router = createMemoryRouter(

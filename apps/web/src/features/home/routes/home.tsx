@@ -1,10 +1,12 @@
-// Home: a once-per-session splash, then hero, features, the lazily loaded courses section and the
-// unit-code box; a floating 'register now' button for visitors. Kept light: no form libraries here.
+// Home: a once-per-session splash, then hero, features, the lazily loaded courses section, the
+// school's books (when it sells any) and the unit-code box; a floating 'register now' button for
+// visitors. Kept light: no form libraries here.
 import { messages } from '../../../i18n/messages';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { useLocation } from 'react-router';
 import { useAuth } from '../../auth/hooks/use-auth';
 import { UnitCodeBox } from '../../unit-codes/components/unit-code-box';
+import { BooksSection } from '../components/books-section';
 import { FeaturesSection } from '../components/features-section';
 import { Hero } from '../components/hero';
 import { LazyCoursesSection } from '../components/lazy-courses-section';
@@ -23,6 +25,7 @@ export function Component() {
       <Hero isAuthenticated={isAuthenticated} />
       <FeaturesSection />
       <LazyCoursesSection />
+      <BooksSection />
       <div className="mx-auto max-w-3xl px-4 pb-8">
         <UnitCodeBox isAuthenticated={isAuthenticated} />
       </div>

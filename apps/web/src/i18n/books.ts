@@ -1,0 +1,55 @@
+// The texts of the books feature, in Arabic: the home page's section (students) and the admin's
+// screen, as two objects so that each side's bundle keeps only its own.
+
+export const homeBookMessages = {
+  title: 'الكتب',
+  subtitle: 'كتب المدرسة المطبوعة لكل صف. اطلب كتابك عبر واتساب ويصلك التأكيد من المدرسة.',
+  list: 'كتب المدرسة',
+  order: 'اطلب عبر واتساب',
+  orderLabel: (title: string) => `اطلب «${title}» عبر واتساب`,
+  /** The WhatsApp message the order button writes for the student. */
+  orderMessage: (title: string, grade: string) =>
+    `السلام عليكم، أريد طلب كتاب «${title}» (${grade}). هل هو متاح؟`,
+};
+
+export const adminBookMessages = {
+  title: 'الكتب',
+  subtitle: 'الكتب المطبوعة التي تبيعها المدرسة لكل صف، ويطلبها الطلاب عبر واتساب من الصفحة الرئيسية.',
+  newBook: 'كتاب جديد',
+  newTitle: 'إضافة كتاب',
+  editTitle: (title: string) => `تعديل «${title}»`,
+  filters: 'تصفية الكتب',
+  searchLabel: 'ابحث بعنوان الكتاب',
+  book: 'الكتاب',
+  bookTitle: 'عنوان الكتاب',
+  grade: 'الصف',
+  chooseGrade: 'اختر الصف',
+  allGrades: 'كل الصفوف',
+  price: 'السعر',
+  priceLabel: 'السعر (جنيه مصري)',
+  priceHint: 'صفر يعني أن الكتاب مجاني.',
+  description: 'وصف الكتاب',
+  image: 'صورة الغلاف',
+  imageHint: 'PNG أو JPEG أو WebP، حتى ٢٠ ميجابايت.',
+  imagePreview: 'معاينة صورة الغلاف',
+  status: 'الحالة',
+  allStatuses: 'كل الحالات',
+  active: 'معروض',
+  inactive: 'مخفي',
+  activeField: 'اعرضه في الصفحة الرئيسية',
+  create: 'إضافة الكتاب',
+  empty: 'لا توجد كتب بعد. أضف أول كتاب.',
+  noWhatsApp: 'لم يُضبط رقم واتساب للمدرسة بعد: لن يظهر زر الطلب حتى تضيفه في إعدادات الموقع.',
+  created: (title: string) => `أُضيف «${title}».`,
+  saved: (title: string) => `حُفظ «${title}».`,
+  activate: 'عرض',
+  deactivate: 'إخفاء',
+  activateLabel: (title: string) => `عرض ${title}`,
+  deactivateLabel: (title: string) => `إخفاء ${title}`,
+  toggled: (title: string, active: boolean) => (active ? `عُرض «${title}».` : `أُخفي «${title}».`),
+  editLabel: (title: string) => `تعديل ${title}`,
+  deleteLabel: (title: string) => `حذف ${title}`,
+  deleteTitle: 'حذف الكتاب',
+  deleteBody: (title: string) => `سيُحذف «${title}» وصورته. لا يمكن التراجع عن ذلك.`,
+  deleted: 'حُذف الكتاب.',
+};
