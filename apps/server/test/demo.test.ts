@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config';
 import { connectDatabase, type DbHandle } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import type { Database } from '../src/db/schema';
+import { DEMO_BOOKS } from '../src/demo/books';
 import { DEMO_COURSES } from '../src/demo/catalogue';
 import { formatDemoSummary, loadDemo, type DemoSummary } from '../src/demo/load-demo';
 import { SAMPLE_NOTES_PDF } from '../src/demo/media';
@@ -31,6 +32,7 @@ const TENANT_TABLES = [
   'unit_unlocks',
   'lesson_completions',
   'quiz_results',
+  'books',
 ] as const satisfies readonly (keyof Database)[];
 
 let database: TestDatabase;
@@ -280,6 +282,18 @@ describe('the demo catalogue', () => {
       .where('teacher_id', 'is', null)
       .execute();
     expect(withoutTeacher).toEqual([]);
+  });
+
+  it('has a few active printed books of Egyptian and Omani grades, for the home page', async () => {
+    const books = await handle.db
+      .selectFrom('books')
+      .select(['title', 'grade', 'price_cents', 'active'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .execute();
+    expect(books.map((book) => book.title)).toEqual(DEMO_BOOKS.map((book) => book.title));
+    expect(books.every((book) => book.active === 1 && book.price_cents > 0)).toBe(true);
+    expect(new Set(books.map((book) => book.grade))).toEqual(new Set(['Secondary3', 'Secondary2', 'Oman10']));
   });
 
   it("sets the tenant's contact links", async () => {
@@ -554,7 +568,13 @@ describe('loading the demo again', () => {
     ]);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
     const counts = await snapshot(tenant.id);
-    expect(counts).toMatchObject({ courses: DEMO_COURSES.length, users: 3, enrollments: 2, quiz_results: 1 });
+    expect(counts).toMatchObject({
+      courses: DEMO_COURSES.length,
+      users: 3,
+      enrollments: 2,
+      quiz_results: 1,
+      books: DEMO_BOOKS.length,
+    });
     const lessonFiles = await handle.db
       .selectFrom('lessons')
       .select('attachment_file')

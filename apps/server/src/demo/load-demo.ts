@@ -11,6 +11,7 @@ import type { Db } from '../db/connect';
 import type { Database, Tenant } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { runAsTenant } from '../lib/tenant-context';
+import { writeDemoBooks } from './books';
 import { DEMO_CONTACT } from './catalogue';
 import { DemoUploads } from './media';
 import { createDemoAccounts, hashDemoPasswords } from './seed-accounts';
@@ -29,6 +30,7 @@ type Written = {
   userIds: Map<string, number>;
   studentId: number | undefined;
   previousContact: ContactLinks;
+  bookIds: number[];
 };
 
 export function loadDemo(deps: DemoDeps): Promise<DemoSummary> {
@@ -53,7 +55,8 @@ async function loadDemoInScope(deps: DemoDeps): Promise<DemoSummary> {
       await trx.updateTable('tenants').set(DEMO_CONTACT).where('id', '=', tenantId).execute();
       const catalogue = await writeCatalogue(trx, { tenantId, now: nowIso, uploads });
       const accounts = await createDemoAccounts(trx, { tenantId, now: nowIso, hashes });
-      return { catalogue, userIds: accounts, studentId: accounts.get('student'), previousContact };
+      const bookIds = await writeDemoBooks(trx, { tenantId, now: nowIso });
+      return { catalogue, userIds: accounts, studentId: accounts.get('student'), previousContact, bookIds };
     });
   } catch (error) {
     uploads.discard();
@@ -117,6 +120,8 @@ async function removeDemo(db: Db, tenantId: number, written: Written): Promise<v
       await trx.deleteFrom('teachers').where('id', 'in', written.catalogue.teacherIds).execute();
     }
     if (userIds.length > 0) await trx.deleteFrom('users').where('id', 'in', userIds).execute();
+    if (written.bookIds.length > 0)
+      await trx.deleteFrom('books').where('id', 'in', written.bookIds).execute();
     await trx.updateTable('tenants').set(written.previousContact).where('id', '=', tenantId).execute();
   });
 }
