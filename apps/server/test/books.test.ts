@@ -116,6 +116,18 @@ describe('GET /api/Book/active', () => {
     expect(titles(foreign.body as never)).toEqual(['مدرسة أخرى']);
   });
 
+  it('orders the grades as a school counts them: Oman 4 to 12, then Secondary 1 to 3', async () => {
+    for (const grade of ['Secondary1', 'Oman12', 'Oman9', 'Oman10', 'Oman4'])
+      await insertBook(tenant.id, { title: grade, grade });
+    expect(titles((await activeBooks('')).body as never)).toEqual([
+      'Oman4',
+      'Oman9',
+      'Oman10',
+      'Oman12',
+      'Secondary1',
+    ]);
+  });
+
   it('refuses an unknown grade (400) and bad paging, like CourseActive', async () => {
     const unknown = await activeBooks('?pageNumber=1&pageSize=10&grade=Secondary9');
     expect(unknown.status).toBe(400);
