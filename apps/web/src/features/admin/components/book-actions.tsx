@@ -1,7 +1,7 @@
 // A book's row actions: show/hide on the home page, and delete with confirmation.
 import type { AdminBook } from '@app/contract';
 import { Button } from '../../../components/ui/button';
-import { adminBookMessages as t } from '../../../i18n/books';
+import { adminBookMessages as t } from '../../../i18n/admin-books';
 import { useDeleteBook, useSetBookActive } from '../api/books';
 import { adminErrorText } from '../lib/error-text';
 import { DeleteButton } from './delete-button';

@@ -1,7 +1,7 @@
 // The book list's search and its grade and status filters (a filter applies at once).
 import { ALL_GRADES, gradeLabelAr } from '@app/domain';
 import { SelectField } from '../../../components/ui/field';
-import { adminBookMessages as t } from '../../../i18n/books';
+import { adminBookMessages as t } from '../../../i18n/admin-books';
 import type { ListParams } from '../hooks/use-list-params';
 import { SearchForm } from './search-form';
 

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { CourseImage } from '../../../components/ui/course-image';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { adminMessages } from '../../../i18n/admin';
-import { adminBookMessages as t } from '../../../i18n/books';
+import { adminBookMessages as t } from '../../../i18n/admin-books';
 import { useSaveBook } from '../api/books';
 import { useFilePreview } from '../hooks/use-file-preview';
 import { EMPTY_BOOK, bookFormValues, bookResolver } from '../lib/book-form';

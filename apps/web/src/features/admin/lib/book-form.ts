@@ -1,7 +1,7 @@
 // The book form's values (what the inputs hold: text) and how they become the contract's BookInput,
 // which validates them exactly as the server will; the price is read as the course form reads it.
 import { BookInput, type AdminBook } from '@app/contract';
-import { adminBookMessages } from '../../../i18n/books';
+import { adminBookMessages } from '../../../i18n/admin-books';
 import { toAsciiDigits } from '@app/domain';
 import { contractResolver } from './contract-resolver';
 

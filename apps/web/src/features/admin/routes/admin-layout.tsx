@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { adminMessages } from '../../../i18n/admin';
-import { adminBookMessages } from '../../../i18n/books';
+import { adminBookMessages } from '../../../i18n/admin-books';
 import { useLogout } from '../../auth/hooks/use-logout';
 import { useAdminContext } from '../hooks/use-admin-context';
 

@@ -10,7 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { gradeText } from '../../../components/ui/course-badges';
 import { Dialog } from '../../../components/ui/dialog';
 import { adminMessages } from '../../../i18n/admin';
-import { adminBookMessages as t } from '../../../i18n/books';
+import { adminBookMessages as t } from '../../../i18n/admin-books';
 import { useContact } from '../../site/contact';
 import { useAdminBooks } from '../api/books';
 import { BookActiveToggle, DeleteBookButton } from '../components/book-actions';

@@ -6,7 +6,7 @@ import { formatPriceCard } from '@app/domain';
 import { buttonClass } from '../../../components/ui/button';
 import { GradeBadge, gradeText } from '../../../components/ui/course-badges';
 import { CourseImage } from '../../../components/ui/course-image';
-import { homeBookMessages as t } from '../../../i18n/books';
+import { homeBookMessages as t } from '../../../i18n/home-books';
 import { useContact, whatsAppLink } from '../../site/contact';
 
 export default function BookCards({ books }: { books: Book[] }) {

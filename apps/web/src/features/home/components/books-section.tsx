@@ -2,7 +2,7 @@
 // them; the cards are their own chunk, fetched only when there is something to show. A failed
 // request shows nothing: the books are an extra, not the page.
 import { lazy, Suspense, useId } from 'react';
-import { homeBookMessages as t } from '../../../i18n/books';
+import { homeBookMessages as t } from '../../../i18n/home-books';
 import { useActiveBooks } from '../api/get-active-books';
 
 const BookCards = lazy(() => import('./book-cards'));

@@ -1,16 +1,4 @@
-// The texts of the books feature, in Arabic: the home page's section (students) and the admin's
-// screen, as two objects so that each side's bundle keeps only its own.
-
-export const homeBookMessages = {
-  title: 'الكتب',
-  subtitle: 'كتب المدرسة المطبوعة لكل صف. اطلب كتابك عبر واتساب ويصلك التأكيد من المدرسة.',
-  list: 'كتب المدرسة',
-  order: 'اطلب عبر واتساب',
-  orderLabel: (title: string) => `اطلب «${title}» عبر واتساب`,
-  /** The WhatsApp message the order button writes for the student. */
-  orderMessage: (title: string, grade: string) =>
-    `السلام عليكم، أريد طلب كتاب «${title}» (${grade}). هل هو متاح؟`,
-};
+// The admin's «الكتب» screen, in Arabic. Only the admin chunk imports this file.
 
 export const adminBookMessages = {
   title: 'الكتب',
