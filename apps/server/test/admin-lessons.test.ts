@@ -706,8 +706,9 @@ describe('POST /api/Admin/Lessons/{id}/Attachment', () => {
     expect(reply.body.data.attachmentFile).toMatch(new RegExp(`^${tenant.id}/[0-9a-f]{32}\\.pdf$`));
     const content = await student.device.call('GET', `/api/Student/contentlesson/${lessonId}`);
     const link = content.body.data.attachmentUrl as string;
-    expect(link).toMatch(/^\/api\/files\/attachments\//);
-    const file = await fetch(`${api.baseUrl}${link}`);
+    // Absolute, as every media link in an answer (API.md Conventions).
+    expect(link.startsWith(`${api.baseUrl}/api/files/attachments/`)).toBe(true);
+    const file = await fetch(link);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await file.arrayBuffer()).equals(FILES.pdf)).toBe(true);

@@ -119,6 +119,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   BookInput: [
     { title: 'كتاب الكيمياء', grade: 'Secondary3', price: 120.5, description: 'مراجعة نهائية', active: true },
   ],
+  QuizGradingSettings: [{ clientGradedQuizzes: true }],
   SiteSettings: [
     {
       name: 'مدرسة النور',
