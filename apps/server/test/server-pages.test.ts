@@ -24,13 +24,16 @@ export async function renderServerPage(url) {
   if (url.startsWith('/courses/boom')) throw new Error('the renderer broke');
   if (url.startsWith('/courses/count')) return { name: 'course-list', markup: 'render ' + ++renders, seeds: [] };
   if (!url.startsWith('/courses/grade/')) return null;
-  const reply = await transport('/api/AdminStudent/CourseActive?grade=Oman9', {
+  const grade = url.startsWith('/courses/grade/oman10') ? 'Oman10' : 'Oman9';
+  const reply = await transport('/api/AdminStudent/CourseActive?grade=' + grade, {
     method: 'GET',
     headers: { Accept: 'application/json', 'X-Tenant-ID': 'tenant8' },
   });
   if (!reply.ok) return null;
   const { data } = await reply.json();
-  const names = data.courses.map((course) => '<li>' + course.courseName + '</li>').join('');
+  const names = data.courses
+    .map((course) => '<li>' + course.courseName + (course.imagePath ? ' ' + course.imagePath : '') + '</li>')
+    .join('');
   return { name: 'course-list', markup: '<ul>' + names + '</ul>', seeds: [[['courses'], data.totalCount, 1]] };
 }
 export function fillDocument(template, page) {
@@ -38,6 +41,7 @@ export function fillDocument(template, page) {
 }`;
 
 let api: TestApi;
+let image: { courseId: number };
 const root = mkdtempSync(join(tmpdir(), 'lp-web-'));
 const dist = join(root, 'dist');
 
@@ -54,6 +58,12 @@ beforeAll(async () => {
   const tenant = (await api.services.tenants.bySlug('tenant8'))!;
   for (const name of ['الفيزياء', 'الأحياء'])
     await buildCourse(api.db, { tenantId: tenant.id, grade: 'Oman9', name, subject: null, units: [] });
+  image = await buildCourse(api.db, { tenantId: tenant.id, grade: 'Oman10', subject: null, units: [] });
+  await api.db
+    .updateTable('courses')
+    .set({ image_path: '/media/courses/physics.svg' })
+    .where('id', '=', image.courseId)
+    .execute();
 });
 afterAll(async () => {
   await api?.close();
@@ -76,6 +86,17 @@ it("renders the page from this API's answers, for the web build's tenant", async
   expect(reply.text).toBe(
     '<html dir="rtl">/courses/grade/oman9?page=1 <ul><li>الفيزياء</li><li>الأحياء</li></ul> [[["courses"],2,1]]</html>',
   );
+});
+
+// Answers carry absolute media links (issue 18); a page shown on this origin and cached for every
+// visitor keeps the paths, whatever host the visitor named.
+it('keeps media links as paths in the page, while the API answers them absolute', async () => {
+  const reply = await page('/courses/grade/oman10', { host: 'evil.example' });
+  expect(reply.status).toBe(200);
+  expect(reply.text).toContain('/media/courses/physics.svg</li>');
+  expect(reply.text).not.toContain('://');
+  const answer = await api.call('GET', '/api/AdminStudent/CourseActive?grade=Oman10');
+  expect(answer.body.data.courses[0].imagePath).toBe(`${api.baseUrl}/media/courses/physics.svg`);
 });
 
 it.each([

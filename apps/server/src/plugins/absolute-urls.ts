@@ -34,6 +34,13 @@ export function withAbsoluteUrls<T>(value: T, origin: string): T {
   return copy as T;
 }
 
+/**
+ * Set on the reads the server makes of its own API to render a page (server-pages.ts): that page is
+ * shown on this very origin and cached for every visitor, so it keeps the paths. A client that sends
+ * it gets paths too, which only changes how its links are spelled.
+ */
+export const SAME_ORIGIN_HEADER = 'x-same-origin-render';
+
 /** PUBLIC_URL, else the origin the client used (through the trusted proxy, when there is one). */
 export function originOf(request: FastifyRequest, publicUrl: string | null): string {
   return publicUrl ?? `${request.protocol}://${request.host}`;
@@ -41,7 +48,7 @@ export function originOf(request: FastifyRequest, publicUrl: string | null): str
 
 export const absoluteUrls = fp(async (app: FastifyInstance, opts: { publicUrl: string | null }) => {
   app.addHook('preSerialization', async (request, _reply, payload) =>
-    request.routeOptions.config.absoluteUrls
+    request.routeOptions.config.absoluteUrls && request.headers[SAME_ORIGIN_HEADER] === undefined
       ? withAbsoluteUrls(payload, originOf(request, opts.publicUrl))
       : payload,
   );

@@ -22,6 +22,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { clockTiming, systemClock, type Clock } from '../lib/clock';
+import { SAME_ORIGIN_HEADER } from './absolute-urls';
 
 export const PAGE_TTL_MAX_MS = 5000;
 
@@ -76,7 +77,8 @@ export async function loadServerPages(
       method: (init?.method ?? 'GET') as 'GET',
       // The web app's client passes the address as a string ('/api/...').
       url: input instanceof Request ? input.url : input.toString(),
-      headers: init?.headers as Record<string, string>,
+      // The page is shown on this origin and cached for every visitor: its links stay paths.
+      headers: { ...(init?.headers as Record<string, string>), [SAME_ORIGIN_HEADER]: '1' },
       remoteAddress: visitor.getStore(),
     });
     return new Response(reply.statusCode === 204 ? null : reply.rawPayload, {

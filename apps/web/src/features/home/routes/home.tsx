@@ -1,6 +1,7 @@
 // Home: a once-per-session splash, then hero, features, the lazily loaded courses section, the
-// school's books (when it sells any) and the unit-code box; a floating 'register now' button for
-// visitors. Kept light: no form libraries here.
+// unit-code box and the school's books (when it sells any); a floating 'register now' button for
+// visitors. Kept light: no form libraries here. The books come last: they arrive after the page and
+// would otherwise push the unit-code box down after '/#unit-code' has scrolled it into view.
 import { messages } from '../../../i18n/messages';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { useLocation } from 'react-router';
@@ -25,10 +26,10 @@ export function Component() {
       <Hero isAuthenticated={isAuthenticated} />
       <FeaturesSection />
       <LazyCoursesSection />
-      <BooksSection />
       <div className="mx-auto max-w-3xl px-4 pb-8">
         <UnitCodeBox isAuthenticated={isAuthenticated} />
       </div>
+      <BooksSection />
       {isAuthenticated ? null : <RegisterNowButton />}
     </>
   );
