@@ -6,7 +6,7 @@ import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { collectErrors, openWithAppEntryHeld } from './support/app-entry';
 import { launchBrowser } from './support/browser';
-import { STUDENT, checkScreen, login, openContext, visible } from './support/journey';
+import { STUDENT, appHasTakenOver, checkScreen, login, openContext, visible } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
 import { splitDocument } from './support/split-document';
 
@@ -76,7 +76,8 @@ describe('server-rendered catalogue pages', () => {
     await checkScreen(page, 'course-list-before-the-app');
 
     release();
-    // Taken over: the subject chips filter on the client.
+    // Taken over: the subject chips filter on the client (a click before that reaches inert markup).
+    await appHasTakenOver(page);
     const chips = page.getByRole('group', { name: 'تصفية حسب المادة' });
     await chips.getByRole('button', { name: 'كيمياء', exact: true }).click();
     await expect.poll(() => cards.count()).toBeLessThan(total);
@@ -106,6 +107,7 @@ describe('server-rendered catalogue pages', () => {
     await checkScreen(page, 'course-detail-before-the-app');
 
     release();
+    await appHasTakenOver(page);
     const tabs = page.getByRole('tablist', { name: 'أقسام الكورس' });
     await tabs.getByRole('tab', { name: 'نظرة عامة' }).click();
     await visible(page.getByRole('heading', { name: 'عن الكورس' }));
