@@ -21,6 +21,7 @@ import * as liveSession from './migrations/0008-live-session';
 import * as studentReadIndexes from './migrations/0009-student-read-indexes';
 import * as books from './migrations/0010-books';
 import * as clientGradedQuizzes from './migrations/0011-client-graded-quizzes';
+import * as videos from './migrations/0012-videos';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -36,6 +37,7 @@ const STEPS: Record<string, Step> = {
   '0009-student-read-indexes': studentReadIndexes,
   '0010-books': books,
   '0011-client-graded-quizzes': clientGradedQuizzes,
+  '0012-videos': videos,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -1,6 +1,6 @@
 // Table types for Kysely. The same schema runs on SQLite and PostgreSQL, so column types are the
 // common ground: integers for ids and 0/1 flags, ISO-8601 UTC text for instants (sortable as text).
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type Flag = 0 | 1;
 
@@ -155,6 +155,51 @@ export interface LessonTable {
   attachment_file: string | null;
   titel: string | null;
   created_at: string;
+  /** The ready uploaded video the lesson plays (0012-videos); null: the lesson plays video_url. */
+  video_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type VideoStatus = 'queued' | 'running' | 'ready' | 'failed' | 'cancelled';
+
+/** An uploaded video and its transcoding job (0012-videos). */
+export interface VideoTable {
+  id: Generated<number>;
+  tenant_id: number;
+  lesson_id: number;
+  status: VideoStatus;
+  /** 0–100 while running, read from ffmpeg's progress output. */
+  progress: Generated<number>;
+  /** ffmpeg's message when failed. */
+  error: string | null;
+  /** The upload's storage name. */
+  source_name: string;
+  source_bytes: number;
+  duration_ms: number | null;
+  width: number | null;
+  height: number | null;
+  /** JSON array of the ladder's heights, e.g. "[240,360]", once ready. */
+  renditions: Generated<string>;
+  /** The AES-128 key of its segments, hex; served only to a session that may open the lesson. */
+  key_hex: string;
+  attempts: Generated<number>;
+  /** Who holds the job and until when (ISO); a lease that ran out is claimed again. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface LessonCaptionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  lesson_id: number;
+  /** BCP 47, e.g. "ar", "en". */
+  language: string;
+  label: string;
+  /** The WebVTT file's storage name. */
+  file_name: string;
+  created_at: string;
 }
 
 export interface QuizQuestionTable {
@@ -308,6 +353,8 @@ export interface Database {
   audit_log: AuditLogTable;
   login_devices: LoginDeviceTable;
   books: BookTable;
+  videos: VideoTable;
+  lesson_captions: LessonCaptionTable;
 }
 
 export type Tenant = Selectable<TenantTable>;
