@@ -70,6 +70,16 @@ const EnvSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
   OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(300).default(5),
+  MAX_VIDEO_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(4 * 1024 ** 3),
+  VIDEO_LINK_HOURS: z.coerce.number().min(0.1).max(48).default(6),
+  VIDEO_QUEUE: z.enum(['auto', 'embedded', 'bullmq']).default('auto'),
+  VIDEO_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
 });
 
 export type Config = {
@@ -125,6 +135,22 @@ export type Config = {
     /** The shortest wait a shed request is told; each answer adds up to as much again at random. */
     retryAfterSeconds: number;
   };
+  /** Our own video (issue 19, decision 0012). */
+  video: {
+    /** The largest upload accepted (Upload-Length). */
+    maxUploadBytes: number;
+    /** How long a signed playlist, segment, key and caption link lasts. */
+    linkHours: number;
+    /**
+     * Where transcoding jobs run: `embedded` in this process, one at a time, from the videos table;
+     * `bullmq` on a Redis queue that `npm run worker` processes serve. `auto`: bullmq with REDIS_URL.
+     */
+    queue: 'embedded' | 'bullmq';
+    /** Jobs one `npm run worker` process runs at once. */
+    workerConcurrency: number;
+    ffmpegPath: string;
+    ffprobePath: string;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -178,6 +204,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxInFlight: e.MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_S,
+    },
+    video: {
+      maxUploadBytes: e.MAX_VIDEO_UPLOAD_BYTES,
+      linkHours: e.VIDEO_LINK_HOURS,
+      queue: e.VIDEO_QUEUE === 'auto' ? (e.REDIS_URL ? 'bullmq' : 'embedded') : e.VIDEO_QUEUE,
+      workerConcurrency: e.VIDEO_WORKER_CONCURRENCY,
+      ffmpegPath: e.FFMPEG_PATH,
+      ffprobePath: e.FFPROBE_PATH,
     },
   };
 }
