@@ -22,6 +22,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { siteRoutes } from './modules/site/routes';
 import { adminRoutes } from './modules/admin/routes/admin-routes';
 import { bookRoutes } from './modules/books/routes';
+import { mediaRoutes } from './modules/video/playback/routes';
 import { absoluteUrls } from './plugins/absolute-urls';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       });
       await api.register(unitCodeRoutes, { unitCodes: services.unitCodes });
       await api.register(bookRoutes, { books: services.books });
+      await api.register(mediaRoutes, { playback: services.playback, storage: services.videoStorage });
       await api.register(adminRoutes, { admin: services.admin });
     },
     { prefix: '/api' },

@@ -32,6 +32,10 @@ import { QuizService } from './modules/learning/quiz-service';
 import { TenantDirectory } from './modules/tenants/directory';
 import { UnitCodeService } from './modules/unit-codes/unit-code-service';
 import { createAdminServices } from './modules/admin/admin-services';
+import { LessonVideo } from './modules/video/playback/lesson-video';
+import { MediaLinks } from './modules/video/playback/media-links';
+import { PlaybackService } from './modules/video/playback/playback-service';
+import { localVideoStorage } from './modules/video/storage';
 
 export type ServiceOverrides = { clock?: Clock; limits?: LimitOverrides; onQuery?: QueryObserver };
 
@@ -58,6 +62,13 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const studentProgress = new StudentProgress(database.dialect);
   const access = new LessonAccess({ db, clock, catalogue: catalogueCache, progress: studentProgress });
   const attachments = new AttachmentLinks({ jwt, clock });
+  // Signed media links (decision 0012, Playback): a key of their own for "media-links".
+  const mediaLinks = new MediaLinks({
+    key: Buffer.from(hmacHex(config.jwtSecret, 'media-links'), 'hex'),
+    clock,
+    linkHours: config.video.linkHours,
+  });
+  const videoStorage = localVideoStorage(config.dataDir);
   // Each student's quiz order and answer ids come from this key (issue 16); a key of its own, so that
   // nothing else signed or hashed with the server's secret can stand in for it.
   const presentation = new QuizPresentation(
@@ -117,6 +128,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       access,
       quizzes,
       attachments,
+      video: new LessonVideo(mediaLinks),
       catalogue: catalogueCache,
       progress: studentProgress,
     }),
@@ -129,6 +141,8 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       progress: studentProgress,
     }),
     uploadsDir,
+    videoStorage,
+    playback: new PlaybackService({ db, clock, links: mediaLinks, tenants, sessions, access }),
     admin: createAdminServices({
       db,
       dialect: database.dialect,

@@ -242,6 +242,10 @@ describe('GET /api/Student/contentlesson/{id}', () => {
         type: 'Video',
         // Our own media absolute (issue 18, difference 6); a link elsewhere as it is.
         videoUrl: `${api.baseUrl}/media/sample-lesson.mp4`,
+        // No uploaded video and no captions (decision 0012; video-playback.test.ts).
+        hlsUrl: null,
+        posterUrl: null,
+        captions: [],
         attachmentUrl: 'https://cdn.example.com/notes.pdf',
         attachmentTitle: 'ملزمة',
         liveSessionUrl: null,

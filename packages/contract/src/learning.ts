@@ -50,11 +50,25 @@ export const QuizResult = z.object({
 });
 export type QuizResult = z.infer<typeof QuizResult>;
 
+/** A lesson's WebVTT captions in one language; `url` is a signed link (decision 0012). */
+export const LessonCaption = z.object({
+  language: z.string(),
+  label: z.string(),
+  url: z.string(),
+});
+export type LessonCaption = z.infer<typeof LessonCaption>;
+
 export const VideoContent = z.object({
   id: z.number().int(),
   lessonName: z.string(),
   type: z.literal('Video'),
+  /** The lesson's video; for an uploaded (own) video, its HLS master playlist, as `hlsUrl`. */
   videoUrl: z.string().nullable(),
+  /** An uploaded video's HLS master playlist, signed for this session; null for a link video. */
+  hlsUrl: z.string().nullable(),
+  /** An uploaded video's poster frame, signed; null for a link video. */
+  posterUrl: z.string().nullable(),
+  captions: z.array(LessonCaption),
   attachmentUrl: z.string().nullable(),
   attachmentTitle: z.string().nullable(),
   /** The lesson's live session, when the school has set one (the player's live-session banner). */

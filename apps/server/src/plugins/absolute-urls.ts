@@ -13,8 +13,17 @@ declare module 'fastify' {
   }
 }
 
-/** The answer fields that hold a link to a file or a page of ours. */
-const URL_FIELDS = new Set(['imagePath', 'videoUrl', 'attachmentUrl', 'photoUrl', 'liveSessionUrl']);
+/** The answer fields that hold a link to a file or a page of ours (`url`: a lesson caption's). */
+const URL_FIELDS = new Set([
+  'imagePath',
+  'videoUrl',
+  'attachmentUrl',
+  'photoUrl',
+  'liveSessionUrl',
+  'hlsUrl',
+  'posterUrl',
+  'url',
+]);
 
 /** A root-relative path ('/x', not the protocol-relative '//host/x'). */
 const isRootPath = (value: unknown): value is string =>

@@ -1,6 +1,7 @@
 // Whether a student may open a lesson, decided on the server with the same domain rules the web app
 // displays: enrolment window or unit-code window, then quiz locking within the unit. The data for all
-// of it (and the stored quiz result the callers need next) comes in one statement.
+// of it (and the stored quiz result and the video's captions the callers need next) comes in one
+// statement.
 import type { LessonRef, LessonRefusal } from '@app/contract';
 import {
   courseUnitAvailability,
@@ -43,6 +44,10 @@ type LessonRow = {
   attachment_file: string | null;
   unit_id: number;
   course_id: number;
+  /** The uploaded video the lesson plays (decision 0012), or null to play `video_url`. */
+  video_id: number | null;
+  /** Its captions, a JSON array of { language, label } (lesson-video.ts reads it). */
+  captions: unknown;
 };
 
 /** The student's stored quiz result, in stored ids (quiz-service.ts reads it). */
@@ -118,6 +123,16 @@ export class LessonAccess {
             'l.attachment_file',
             'l.unit_id',
             'u.course_id',
+            'l.video_id',
+            deps.progress.json
+              .arrayFrom(
+                eb
+                  .selectFrom('lesson_captions as c')
+                  .select(['c.language', 'c.label'])
+                  .whereRef('c.lesson_id', '=', 'l.id')
+                  .orderBy('c.language'),
+              )
+              .as('captions'),
             ...grantColumns(userId, eb.ref('u.course_id'), eb.ref('l.unit_id')),
             ...deps.progress.inUnit(userId, eb.ref('l.unit_id')),
             deps.progress.json

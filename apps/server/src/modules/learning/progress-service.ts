@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, forbidden, notFound } from '../../lib/app-error';
 import { COURSE_NOT_FOUND } from '../catalogue/catalogue-service';
 import { composeCourseName } from '../catalogue/course-view';
+import type { LessonVideo } from '../video/playback/lesson-video';
 import type { AttachmentLinks } from './attachment-links';
 import { NOT_ENROLLED, type LessonAccess } from './lesson-access';
 import { progressOf, unitRefs, type ProgressColumns, type StudentProgress } from './student-progress';
@@ -23,6 +24,7 @@ type Deps = {
   access: LessonAccess;
   quizzes: QuizService;
   attachments: AttachmentLinks;
+  video: LessonVideo;
   catalogue: CatalogueCache;
   progress: StudentProgress;
 };
@@ -65,11 +67,12 @@ export class ProgressService {
   /** A quiz graded by an existing client (quiz-grader.ts) is the spec's array of questions. */
   async lessonContent(
     tenant: Tenant,
-    userId: number,
+    session: { userId: number; sessionId: string },
     lessonId: number,
     grader: QuizGrader = 'server',
   ): Promise<LessonContent | ClientGradedQuiz> {
-    const { access, quizzes, attachments } = this.deps;
+    const { access, quizzes, attachments, video } = this.deps;
+    const { userId, sessionId } = session;
     const opened = await access.open(tenant, userId, lessonId);
     const { lesson, ref } = opened;
     if (lesson.type === 'Quiz' && grader === 'client') return quizzes.clientContent(tenant, userId, opened);
@@ -86,7 +89,7 @@ export class ProgressService {
       id: lesson.id,
       lessonName: lesson.name,
       type: 'Video',
-      videoUrl: lesson.video_url,
+      ...video.fields({ tenantId: tenant.id, sessionId }, lesson),
       attachmentUrl: lesson.attachment_file
         ? attachments.signedUrl(
             { tenantId: tenant.id, lessonId: lesson.id, userId },

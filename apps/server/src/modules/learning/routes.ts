@@ -128,10 +128,15 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
       config: { absoluteUrls: true },
     },
     async (request) => {
-      const { user } = sessionOf(request);
+      const { user, sessionId } = sessionOf(request);
       const tenant = tenantOf(request);
       const grader = quizGraderFor(tenant, request);
-      const data = await progress.lessonContent(tenant, user.id, request.params.id, grader);
+      const data = await progress.lessonContent(
+        tenant,
+        { userId: user.id, sessionId },
+        request.params.id,
+        grader,
+      );
       return { success: true, message: null, data };
     },
   );
