@@ -1,6 +1,6 @@
 // A video lesson: name, subtitle, the video URL with a line saying which player it will use, the
 // optional live-session link of the player's banner, and an optional attachment given as a link or
-// uploaded (after the lesson is saved).
+// uploaded (after the lesson is saved). A saved lesson also takes an uploaded video and its captions.
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { TextField } from '../../../components/ui/field';
@@ -8,9 +8,11 @@ import { RadioGroup } from '../../../components/ui/radio-group';
 import { adminMessages } from '../../../i18n/admin';
 import { fitsUpload } from '../lib/course-form';
 import { ATTACHMENT_TYPES, videoFormValues, videoResolver } from '../lib/lesson-form';
+import { CaptionsPanel } from './captions-panel';
 import { FileField } from './form-controls';
 import { LessonFormFrame, useLessonSaver, type LessonFormProps } from './lesson-form-frame';
 import { PlayerPreview } from './player-preview';
+import { VideoUploadPanel } from './video-upload-panel';
 
 const t = adminMessages.lessonForm;
 
@@ -39,6 +41,8 @@ export function VideoLessonForm({ unitId, lesson, onSaved }: LessonFormProps) {
         />
         <PlayerPreview url={videoUrl} />
       </div>
+      <VideoUploadPanel lessonId={lesson?.id ?? null} />
+      {lesson ? <CaptionsPanel lessonId={lesson.id} /> : null}
       <TextField
         label={t.liveSessionUrl}
         type="url"

@@ -109,6 +109,7 @@ export function adminLesson(over: Partial<AdminLesson> = {}): AdminLesson {
     attachmentTitle: null,
     attachmentFile: null,
     questions: [],
+    video: { playing: null, latest: null },
     ...over,
   };
 }
