@@ -195,11 +195,15 @@ describe('an entitled student', () => {
     expect(streams.map((s) => s.codec_name)).toContain('aac');
   });
 
-  it('seeks within a segment with byte ranges', async () => {
+  it('seeks within a segment with byte ranges, outside the flood limit', async () => {
     const student = await signedInStudent(api);
     const { lessonId } = await ownVideoLesson(student);
     const folder = folderOf(pathOf((await content(student, lessonId)).hlsUrl!));
     const whole = await bytesOf(await load(`${folder}/240/seg-00001.ts`));
+
+    // Segments do not spend the address's flood allowance (a school shares one address).
+    expect((await load(`${folder}/master.m3u8`)).headers.get('x-ratelimit-limit')).not.toBeNull();
+    expect((await load(`${folder}/240/seg-00001.ts`)).headers.get('x-ratelimit-limit')).toBeNull();
 
     const part = await load(`${folder}/240/seg-00001.ts`, { range: 'bytes=188-375' });
     expect(part.status).toBe(206);
