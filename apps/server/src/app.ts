@@ -154,8 +154,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       });
       await api.register(unitCodeRoutes, { unitCodes: services.unitCodes });
       await api.register(bookRoutes, { books: services.books });
-      await api.register(mediaRoutes, { playback: services.playback, storage: services.videoStorage });
       await api.register(adminRoutes, { admin: services.admin });
+      await api.register(mediaRoutes, { playback: services.playback, storage: services.videoStorage });
     },
     { prefix: '/api' },
   );
