@@ -3,7 +3,7 @@
 // captions; segments need only a good mac; the key needs a live session and the lesson open now.
 import { execFile } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -178,7 +178,8 @@ describe('an entitled student', () => {
     const { uri, iv } = firstSegment(playlist);
     const encrypted = await bytesOf(await load(`${folder}/360/${uri}`));
     const decipher = createDecipheriv('aes-128-cbc', keyBytes, iv);
-    const file = join(mkdtempSync(join(tmpdir(), 'lp-segment-')), 'segment.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'lp-segment-'));
+    const file = join(dir, 'segment.ts');
     writeFileSync(file, Buffer.concat([decipher.update(encrypted), decipher.final()]));
     const probe = await run('ffprobe', [
       '-v',
@@ -189,6 +190,7 @@ describe('an entitled student', () => {
       'json',
       file,
     ]);
+    rmSync(dir, { recursive: true, force: true });
     const streams = (JSON.parse(probe.stdout) as { streams: { codec_name: string; height?: number }[] })
       .streams;
     expect(streams).toContainEqual({ codec_name: 'h264', height: 360 });

@@ -4,7 +4,15 @@
 // storage under its own tenant and id, with its `videos` row ready and the lesson playing it.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,14 +26,30 @@ export const FIXTURE_KEY_HEX = '00112233445566778899aabbccddeeff';
 
 let ladder: Promise<string> | null = null;
 
-/** The encoded ladder's folder (the layout of `hls/`), made once per test process. */
+/** Where the encoded ladder is kept between runs (its name changes with the encoding below). */
+const KEPT = join(tmpdir(), 'lp-video-fixture-v1');
+
+/** The encoded ladder's folder (the layout of `hls/`), encoded once and kept for later runs. */
 export function fixtureLadder(): Promise<string> {
-  ladder ??= encodeLadder();
+  ladder ??= keptLadder();
   return ladder;
 }
 
-async function encodeLadder(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'lp-video-fixture-'));
+async function keptLadder(): Promise<string> {
+  if (!existsSync(KEPT)) {
+    const dir = mkdtempSync(join(tmpdir(), 'lp-video-fixture-'));
+    await encodeLadder(dir);
+    // Whole or not at all: a run that encoded it at the same time has put its own there first.
+    try {
+      renameSync(dir, KEPT);
+    } catch {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return join(KEPT, 'hls');
+}
+
+async function encodeLadder(dir: string): Promise<void> {
   const keyFile = join(dir, 'key.bin');
   writeFileSync(keyFile, Buffer.from(FIXTURE_KEY_HEX, 'hex'));
   writeFileSync(join(dir, 'key-info'), `../key\n${keyFile}\n`);
@@ -47,7 +71,6 @@ async function encodeLadder(): Promise<string> {
     ...['-hide_banner', '-loglevel', 'error', ...clip],
     ...['-frames:v', '1', '-q:v', '4', join(out, 'poster.jpg')],
   ]);
-  return out;
 }
 
 /** A ready own video of `lessonId`, its files in the storage; the lesson plays it. */
