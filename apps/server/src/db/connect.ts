@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { enableTenantScopes } from '../lib/tenant-context';
+import { NamedStatementClient } from './named-statements';
 import { TenantScopedPostgresDialect } from './tenant-scoped-dialect';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -30,7 +31,11 @@ const observe = (observer: QueryObserver | undefined) =>
 
 export function connectDatabase(database: Config['database'], onQuery?: QueryObserver): DbHandle {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: database.poolSize,
+      Client: NamedStatementClient,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     // Every connection is handed out with the current tenant set, for row-level security.
