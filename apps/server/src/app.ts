@@ -22,6 +22,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { siteRoutes } from './modules/site/routes';
 import { adminRoutes } from './modules/admin/routes/admin-routes';
 import { bookRoutes } from './modules/books/routes';
+import { videoRoutes } from './modules/video/routes';
 import { mediaRoutes } from './modules/video/playback/routes';
 import { absoluteUrls } from './plugins/absolute-urls';
 import { authPlugin } from './plugins/auth';
@@ -95,7 +96,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await registerSecurity(app, {
     corsOrigins: config.corsOrigins,
     rateLimitMax: config.rateLimitMax,
-    redis: services.redis,
     trustedFactor: config.trustedNetworkFactor,
     isSchoolAddress: async (request) => {
       const slug = tenantSlugOf(request);
@@ -155,6 +155,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(unitCodeRoutes, { unitCodes: services.unitCodes });
       await api.register(bookRoutes, { books: services.books });
       await api.register(adminRoutes, { admin: services.admin });
+      await api.register(videoRoutes, {
+        video: services.video,
+        maxUploadBytes: config.video.maxUploadBytes,
+        corsOrigins: config.corsOrigins,
+      });
       await api.register(mediaRoutes, { playback: services.playback, storage: services.videoStorage });
     },
     { prefix: '/api' },

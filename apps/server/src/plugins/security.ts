@@ -6,7 +6,6 @@ import cors from '@fastify/cors';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
 
 /** Hosts whose players the SPA embeds (YouTube and the media delivery host). */
@@ -64,7 +63,6 @@ export async function registerSecurity(
   options: {
     corsOrigins: string[];
     rateLimitMax: number;
-    redis: Redis | null;
     /** The raised allowance of a school's own networks (see lib/trusted-networks.ts). */
     trustedFactor: number;
     isSchoolAddress: (request: FastifyRequest) => Promise<boolean>;
@@ -117,14 +115,20 @@ export async function registerSecurity(
     // (plugins/load-shedding.ts), so it is not counted either.
     allowList: (request) => isStaticRead(request.method, request.url) || !request.ip,
     timeWindow: '1 minute',
-    skipOnError: true,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'flood:' } : {}),
+    // Counted in this process's memory even with Redis: the flood limit guards each process's capacity,
+    // so it need not be shared (behind a balancer over N processes an address gets up to N times the
+    // allowance), and a Redis round trip on every request cost the quiz start a fifth of its CPU. The
+    // attempt limits, which guard secrets, stay shared in Redis (lib/limits.ts).
+    cache: FLOOD_ADDRESSES,
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'Too many requests. Please try again later.', {
         retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
       }),
   });
 }
+
+/** Addresses the flood limit remembers at once (least recently seen forgotten first). */
+const FLOOD_ADDRESSES = 100_000;
 
 /** The key an address is counted under. */
 export const UNKNOWN_ADDRESS = 'unknown';
