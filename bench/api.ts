@@ -209,7 +209,12 @@ async function main(): Promise<void> {
   console.log(`[bench] ${describePinning(pinGenerator(settings.pin))}`);
   if (settings.quizStart) {
     await benchQuizStart(
-      { dbs: settings.dbs, students: settings.students, overload: settings.overload },
+      {
+        dbs: settings.dbs,
+        students: settings.students,
+        overload: settings.overload,
+        profile: settings.profile,
+      },
       checkInterrupted,
     );
     return;

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { DbKind } from './database';
+import { postgresCpuMicros } from './database-cpu';
 import { measure, type LoadOptions, type MeasuredWindow, type Target } from './measure';
 import { loadNow, type ServerMeasurement } from './report';
 import { serverCommandPrefix } from './pinning';
@@ -128,9 +129,12 @@ export function serverWindow(child: ChildProcess, profileFile: string | null) {
   return { window, cpuMicros: () => cpuMicros, queries: () => queries };
 }
 
-/** One window over several server children (--cluster, two processes): their figures summed. */
-export function serversWindow(children: ChildProcess[]) {
-  const windows = children.map((child) => serverWindow(child, null));
+/**
+ * One window over several server children (--cluster, two processes): their figures summed; with
+ * `profileFiles`, a CPU profile of each child (by position).
+ */
+export function serversWindow(children: ChildProcess[], profileFiles: string[] = []) {
+  const windows = children.map((child, i) => serverWindow(child, profileFiles[i] ?? null));
   const window: MeasuredWindow = {
     start: async () => {
       await Promise.all(windows.map((w) => w.window.start()));
@@ -155,10 +159,23 @@ export async function measureServers(
   profileFile: string | null = null,
 ): Promise<ServerMeasurement> {
   const inServers = children.length === 1 ? serverWindow(children[0]!, profileFile) : serversWindow(children);
-  const measured = await measure(target, load, inServers.window);
+  let databaseAtStart = 0;
+  let databaseCpuMicros = 0;
+  const window: MeasuredWindow = {
+    async start() {
+      await inServers.window.start();
+      databaseAtStart = postgresCpuMicros();
+    },
+    async stop() {
+      databaseCpuMicros = Math.max(0, postgresCpuMicros() - databaseAtStart);
+      await inServers.window.stop();
+    },
+  };
+  const measured = await measure(target, load, window);
   return {
     ...measured,
     serverCpuMs: inServers.cpuMicros() / 1000,
+    databaseCpuMs: databaseCpuMicros / 1000,
     serverQueries: inServers.queries(),
     loadAverage: loadNow(),
   };

@@ -17,6 +17,7 @@
 // their peak RSS (bench/memory.ts), and the load average at the end. Written to
 // .bench/quiz-start[-overload].json.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -46,7 +47,13 @@ const SEED_TIMEOUT_MS = 10 * 60_000;
 /** The generator's own event-loop delay above which its latencies and timeouts are not to be trusted. */
 const STARVED_GENERATOR_MS = 100;
 
-export type QuizStartOptions = { dbs: DbKind[]; students: number; overload: boolean };
+export type QuizStartOptions = {
+  dbs: DbKind[];
+  students: number;
+  overload: boolean;
+  /** Write a V8 CPU profile of each server child over the run, under .bench/profiles/. */
+  profile: boolean;
+};
 
 type QuizStartRun = {
   configuration: string;
@@ -79,7 +86,7 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
   for (const db of options.dbs) {
     checkInterrupted();
     try {
-      runs.push(await runConfiguration(db, students));
+      runs.push(await runConfiguration(db, students, options.profile));
     } finally {
       await cleanUp();
     }
@@ -97,7 +104,7 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
   console.log(`\n${formatQuizStart(runs, options)}\nwritten to ${file}\n`);
 }
 
-async function runConfiguration(db: DbKind, students: number): Promise<QuizStartRun> {
+async function runConfiguration(db: DbKind, students: number, profile: boolean): Promise<QuizStartRun> {
   const loadAverageAtStart = loadNow();
   const database = await createBenchDatabase(db);
   cleanups.push(() => database.drop());
@@ -130,7 +137,11 @@ async function runConfiguration(db: DbKind, students: number): Promise<QuizStart
   }
 
   const children = servers.map((server) => server.child);
-  const inServers = serversWindow(children);
+  const profiles = profile
+    ? children.map((_, i) => join(ROOT, '.bench', 'profiles', `quiz-start-${db}-${i + 1}.cpuprofile`))
+    : [];
+  if (profile) mkdirSync(join(ROOT, '.bench', 'profiles'), { recursive: true });
+  const inServers = serversWindow(children, profiles);
   const usageBefore = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
   const memory = memoryWindow(servers.map((server) => server.pid));
   console.log(

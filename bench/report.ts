@@ -17,6 +17,8 @@ const DRIFT_WARNING = 0.15;
  */
 export type ServerMeasurement = Measurement & {
   serverCpuMs: number;
+  /** CPU of the local PostgreSQL processes over the window (bench/database-cpu.ts); 0 on SQLite. */
+  databaseCpuMs: number;
   serverQueries: number;
   loadAverage: number;
 };
@@ -25,6 +27,10 @@ export type ServerMeasurement = Measurement & {
 export const cpuPerRequest = (m: ServerMeasurement): number =>
   m.requests > 0 ? (m.serverCpuMs * 1000) / m.requests : 0;
 
+/** PostgreSQL's CPU microseconds per completed request. */
+export const databaseCpuPerRequest = (m: ServerMeasurement): number =>
+  m.requests > 0 ? (m.databaseCpuMs * 1000) / m.requests : 0;
+
 /** Database statements per completed request. */
 export const queriesPerRequest = (m: ServerMeasurement): number =>
   m.requests > 0 ? m.serverQueries / m.requests : 0;
@@ -32,6 +38,7 @@ export const queriesPerRequest = (m: ServerMeasurement): number =>
 /** One measured window on a line: what the bench prints as it goes. */
 export const formatMeasurement = (m: ServerMeasurement): string =>
   `${Math.round(m.reqPerSec)} req/s, p99 ${m.p99Ms} ms, server CPU ${Math.round(cpuPerRequest(m))} µs/req, ` +
+  (m.databaseCpuMs > 0 ? `database CPU ${Math.round(databaseCpuPerRequest(m))} µs/req, ` : '') +
   `${queriesPerRequest(m).toFixed(2)} queries/req, load ${m.loadAverage.toFixed(2)}`;
 
 /** The 1-minute load average now, for the figure just measured. */
@@ -54,6 +61,8 @@ export type Row = {
   serverCpuMicrosPerRequest: number;
   /** Database statements per request (round trips). */
   queriesPerRequest: number;
+  /** PostgreSQL's CPU per request (0 on SQLite). */
+  databaseCpuMicrosPerRequest: number;
   /** The machine's 1-minute load average at the end of this route's window. */
   loadAverage: number;
   /**
@@ -106,6 +115,7 @@ export const notMeasured = (): ServerMeasurement => ({
   statusCodes: {},
   seconds: 0,
   serverCpuMs: 0,
+  databaseCpuMs: 0,
   serverQueries: 0,
   loadAverage: loadNow(),
 });
@@ -193,6 +203,7 @@ function toRow(
     p99Ratio: round(p99Ratio, 2),
     serverCpuMicrosPerRequest: round(cpu, 0),
     queriesPerRequest: round(queriesPerRequest(m), 2),
+    databaseCpuMicrosPerRequest: round(databaseCpuPerRequest(m), 0),
     loadAverage: m.loadAverage,
     cpuRatio: round(cpuRatio, 2),
     budgetRatio: scenario.budgetRatio ?? null,
@@ -226,6 +237,7 @@ export function formatReport(report: Report): string {
     'CPU µs/req',
     'CPU ratio',
     'queries/req',
+    'db CPU µs/req',
     'load',
     'budget',
     'result',
@@ -239,6 +251,7 @@ export function formatReport(report: Report): string {
     String(row.serverCpuMicrosPerRequest),
     row.cpuRatio.toFixed(2),
     row.queriesPerRequest.toFixed(2),
+    String(row.databaseCpuMicrosPerRequest),
     row.loadAverage.toFixed(2),
     budgetText(row),
     row.verdict,
@@ -246,7 +259,7 @@ export function formatReport(report: Report): string {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
   );
-  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8]);
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   const line = (cells: string[]) =>
     cells
       .map((cell, column) =>
@@ -263,8 +276,9 @@ export function formatReport(report: Report): string {
       report.pinning,
     `ratio = req/s ÷ bare req/s (judged, higher is better); p99 × bare = p99 ÷ bare p99 (lower is better); ` +
       "CPU ratio = bare server CPU per request ÷ the route's (not judged: steadier when the machine is busy); " +
-      'queries/req = statements the app ran per request (database round trips); load = 1-minute load average ' +
-      'when the route was measured',
+      'queries/req = statements the app ran per request (database round trips); db CPU = CPU of every ' +
+      'PostgreSQL process on this machine per request (other work on the same server counts too); ' +
+      'load = 1-minute load average when the route was measured',
     `bare = mean of the two bare runs: ${Math.round(bare.reqPerSec).toLocaleString('en-US')} req/s, ` +
       `p99 ${bare.p99Ms} ms, ${Math.round(bare.serverCpuMicrosPerRequest)} µs server CPU per request`,
     '',
