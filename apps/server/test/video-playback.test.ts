@@ -197,6 +197,22 @@ describe('an entitled student', () => {
     expect(streams.map((s) => s.codec_name)).toContain('aac');
   });
 
+  it("is read its video and captions in the lesson content's one statement", async () => {
+    const student = await signedInStudent(api);
+    const { lessonId } = await ownVideoLesson(student);
+    const read = () => student.device.call('GET', `/api/Student/contentlesson/${lessonId}`);
+    await read();
+    // query-budget.test.ts counts the budget with the catalogue cached; here (cache off) the check is
+    // that the video and its captions add no statement: they come in the lesson's own read.
+    const { result, queries } = await api.queriesDuring(read);
+    expect(result.status).toBe(200);
+    const lessonReads = queries.filter((sql) => /from "lessons" as "l" inner join "units"/.test(sql));
+    expect(lessonReads).toHaveLength(1);
+    expect(lessonReads[0]).toContain('"l"."video_id"');
+    expect(lessonReads[0]).toContain('"lesson_captions"');
+    expect(queries.filter((sql) => /"videos"|"lesson_captions"/.test(sql))).toEqual(lessonReads);
+  });
+
   it('seeks within a segment with byte ranges, outside the flood limit', async () => {
     const student = await signedInStudent(api);
     const { lessonId } = await ownVideoLesson(student);
