@@ -9,6 +9,10 @@ export const STORAGE_KEYS = {
   /** The address last reloaded for a screen chunk that failed to load (app/chunk-errors.ts). */
   chunkReloadedAt: 'chunk_reloaded_at',
   completedLessons: (courseId: number | string) => `completed_lessons_${courseId}`,
+  /** The player's chosen video height ('auto' or a number), per device. */
+  videoQuality: 'video_quality',
+  /** The player's data saver ('true' caps streams at the lowest rendition), per device. */
+  videoDataSaver: 'video_data_saver',
   /** A unit code typed while logged out, entered once the student has logged in (this tab only). */
   pendingUnitCode: 'pending_unit_code',
 } as const;

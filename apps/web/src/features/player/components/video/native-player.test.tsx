@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NativePlayer } from './native-player';
 
 const hls = vi.hoisted(() => ({
+  supported: true,
   instances: [] as {
     loadSource: ReturnType<typeof vi.fn>;
     attachMedia: ReturnType<typeof vi.fn>;
@@ -13,7 +14,7 @@ const hls = vi.hoisted(() => ({
 
 vi.mock('hls.js', () => ({
   default: class FakeHls {
-    static isSupported = () => true;
+    static isSupported = () => hls.supported;
     static Events = { ERROR: 'hlsError' };
     loadSource = vi.fn();
     attachMedia = vi.fn();
@@ -64,6 +65,7 @@ const key = (element: HTMLElement, code: string, keyName = code) =>
 
 beforeEach(() => {
   hls.instances.length = 0;
+  hls.supported = true;
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -189,7 +191,7 @@ describe('NativePlayer', () => {
     expect(requestFullscreen).toHaveBeenCalled();
   });
 
-  it('loads hls.js only for an HLS stream the browser cannot play itself, and releases it', async () => {
+  it('plays an HLS stream with hls.js (loaded only for streams), and releases it', async () => {
     const url = 'https://cdn.example/v/master.m3u8';
     const { video, unmount } = renderPlayer({ kind: 'hls', url });
     await waitFor(() => expect(hls.instances).toHaveLength(1));
@@ -199,7 +201,8 @@ describe('NativePlayer', () => {
     expect(hls.instances[0]!.destroy).toHaveBeenCalled();
   });
 
-  it('plays HLS natively where the browser can, without hls.js', async () => {
+  it('plays HLS natively where hls.js is not supported and the browser can', async () => {
+    hls.supported = false;
     const canPlay = vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
     const url = 'https://cdn.example/v/master.m3u8';
     const { video } = renderPlayer({ kind: 'hls', url });

@@ -1,13 +1,16 @@
 // Our own player for files (MP4, WebM) and HLS streams: the video, the watermark and the controls in
 // one container that goes full screen together. Keyboard: Space/K play-pause, arrows seek 5 s
 // (in the direction the right-to-left seek bar runs) and change the volume, M mute, F full screen.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+// A stream has a quality menu (with the data saver), a lesson with captions a captions menu.
+import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { playerMessages } from '../../../../i18n/player';
+import type { StreamCaption } from '../../api/lesson-content';
 import { useAutoHide } from '../../hooks/use-auto-hide';
 import { useFullscreen } from '../../hooks/use-fullscreen';
-import { attachHls } from '../../lib/hls';
+import { useStream } from '../../hooks/use-stream';
 import { PlayIcon } from '../icons';
 import { PlayerControls } from './player-controls';
+import { StreamMenus } from './stream-menus';
 
 const SEEK_STEP_S = 5;
 const VOLUME_STEP = 0.1;
@@ -18,10 +21,21 @@ type Props = {
   source: { kind: 'hls' | 'file'; url: string };
   watermark: ReactNode;
   onTime: (seconds: number, duration: number | null) => void;
+  poster?: string | null;
+  /** For a file, `<track>` elements; a stream brings the same languages as its subtitle tracks. */
+  captions?: StreamCaption[];
 };
 
-export function NativePlayer({ source, watermark, onTime }: Props) {
+const NO_CAPTIONS: StreamCaption[] = [];
+
+export function NativePlayer({ source, watermark, onTime, poster = null, captions = NO_CAPTIONS }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const [region, setRegion] = useState<HTMLDivElement | null>(null);
+  // The menus are drawn in the region (over the picture), so they need the element itself.
+  const attachRegion = useCallback((element: HTMLDivElement | null) => {
+    containerRef.current = element;
+    setRegion(element);
+  }, []);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -33,20 +47,7 @@ export function NativePlayer({ source, watermark, onTime }: Props) {
   const { visible, poke } = useAutoHide(playing);
   const fullscreen = useFullscreen(containerRef, videoRef);
 
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || source.kind !== 'hls') return;
-    let detach: (() => void) | null = null;
-    let cancelled = false;
-    void attachHls(video, source.url, () => setFailed(true)).then((cleanup) => {
-      if (cancelled) cleanup();
-      else detach = cleanup;
-    });
-    return () => {
-      cancelled = true;
-      detach?.();
-    };
-  }, [source.kind, source.url]);
+  const stream = useStream(videoRef, source, () => setFailed(true));
 
   const video = () => videoRef.current;
 
@@ -135,7 +136,7 @@ export function NativePlayer({ source, watermark, onTime }: Props) {
 
   return (
     <div
-      ref={containerRef}
+      ref={attachRegion}
       role="region"
       aria-label={playerMessages.video.region}
       tabIndex={0}
@@ -150,6 +151,7 @@ export function NativePlayer({ source, watermark, onTime }: Props) {
       <video
         ref={videoRef}
         src={source.kind === 'file' ? source.url : undefined}
+        poster={poster ?? undefined}
         preload="metadata"
         playsInline
         controlsList="nodownload"
@@ -171,7 +173,19 @@ export function NativePlayer({ source, watermark, onTime }: Props) {
         onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
         onError={() => setFailed(true)}
         className="h-full w-full object-contain"
-      />
+      >
+        {source.kind === 'file'
+          ? captions.map((caption) => (
+              <track
+                key={caption.language}
+                kind="subtitles"
+                src={caption.url}
+                srcLang={caption.language}
+                label={caption.label}
+              />
+            ))
+          : null}
+      </video>
       {watermark}
       {!playing && !failed ? (
         // Not where the text is large for the player's width (200 % on a phone): there the control bar
@@ -214,6 +228,7 @@ export function NativePlayer({ source, watermark, onTime }: Props) {
           if (element) element.playbackRate = value;
         }}
         onToggleFullscreen={() => void fullscreen.toggle()}
+        menus={<StreamMenus stream={stream} captions={captions} container={region} />}
       />
     </div>
   );

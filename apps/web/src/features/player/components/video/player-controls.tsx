@@ -2,6 +2,7 @@
 // time, speed and full screen, every control labelled for screen readers. The row wraps, so at a
 // large text size time, speed and full screen move to a second line instead of off the screen.
 import { PLAYBACK_SPEEDS } from '@app/domain';
+import type { ReactNode } from 'react';
 import { playerMessages } from '../../../../i18n/player';
 import { formatMediaTime } from '../../lib/media-time';
 import { ExitFullscreenIcon, FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from '../icons';
@@ -26,6 +27,8 @@ type Props = ControlsState & {
   onVolume: (volume: number) => void;
   onRate: (rate: number) => void;
   onToggleFullscreen: () => void;
+  /** The stream's quality and captions menus, beside the speed. */
+  menus?: ReactNode;
 };
 
 const iconButton =
@@ -103,6 +106,7 @@ export function PlayerControls(props: Props) {
             ))}
           </select>
         </label>
+        {props.menus}
         <button
           type="button"
           className={iconButton}

@@ -28,10 +28,11 @@ type Props = {
 
 export function VideoLesson({ content, mode, isLast, onComplete }: Props) {
   const { user } = useAuth();
-  const source = useMemo(
-    () => (content.videoUrl ? classifyVideoUrl(content.videoUrl, window.location.origin) : null),
-    [content.videoUrl],
-  );
+  // An uploaded video's stream first (decision 0012); else the URL decides.
+  const source = useMemo(() => {
+    if (content.hlsUrl) return { kind: 'hls' as const, url: content.hlsUrl };
+    return content.videoUrl ? classifyVideoUrl(content.videoUrl, window.location.origin) : null;
+  }, [content.hlsUrl, content.videoUrl]);
   const [played, setPlayed] = useState(0);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -87,7 +88,15 @@ export function VideoLesson({ content, mode, isLast, onComplete }: Props) {
       />
     );
   } else if (source) {
-    player = <NativePlayer source={source} watermark={watermark} onTime={onTime} />;
+    player = (
+      <NativePlayer
+        source={source}
+        watermark={watermark}
+        onTime={onTime}
+        poster={content.posterUrl}
+        captions={content.captions}
+      />
+    );
   }
 
   return (
