@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const tenantBySlug = () =>
   prepare<{ slug: string }, { id: number }>(handle.db, (q) =>
-    q.selectFrom('tenants').select('id').where('slug', '=', param('slug')),
+    q.selectFrom('tenants').select('id').where('slug', '=', param<string>('slug')),
   );
 
 describe('a prepared query', () => {
