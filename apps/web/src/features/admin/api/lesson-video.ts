@@ -23,15 +23,18 @@ export const useVideoSupport = (enabled = true) => useQuery({ ...videoSupportQue
 const working = (state: LessonVideoState | undefined) =>
   state?.latest?.status === 'queued' || state?.latest?.status === 'running';
 
-export const lessonVideoQueryOptions = (lessonId: number) =>
+export const lessonVideoQueryOptions = (lessonId: number, initialData?: LessonVideoState) =>
   queryOptions({
+    initialData,
     queryKey: adminKeys.lessonVideo(lessonId),
     queryFn: async () =>
       unwrap(await apiRequest(`/api/Admin/Lessons/${lessonId}/Video`, { schema: LessonVideoStateResponse })),
     refetchInterval: (query) => (working(query.state.data) ? VIDEO_POLL_MS : false),
   });
 
-export const useLessonVideo = (lessonId: number) => useQuery(lessonVideoQueryOptions(lessonId));
+/** `initial`: the state the lesson's own answer carried (AdminLesson.video), shown until read again. */
+export const useLessonVideo = (lessonId: number, initial?: LessonVideoState) =>
+  useQuery(lessonVideoQueryOptions(lessonId, initial));
 
 type VideoAction = { lessonId: number; videoId: number; action: 'retry' | 'cancel' };
 

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { adminVideoMessages } from '../../../i18n/admin-video';
 import { useLessonVideo, useStopUploadedVideo, useVideoJobAction } from '../api/lesson-video';
-import type { AdminVideo } from '../api/video-shapes';
+import type { AdminVideo, LessonVideoState } from '../api/video-shapes';
 import { adminKeys } from '../api/keys';
 import { adminErrorText } from '../lib/error-text';
 import { ConfirmAction } from './confirm-action';
@@ -70,8 +70,8 @@ function JobLine({ lessonId, video }: { lessonId: number; video: AdminVideo }) {
   );
 }
 
-export function VideoJobState({ lessonId }: { lessonId: number }) {
-  const query = useLessonVideo(lessonId);
+export function VideoJobState({ lessonId, initial }: { lessonId: number; initial?: LessonVideoState }) {
+  const query = useLessonVideo(lessonId, initial);
   const stop = useStopUploadedVideo();
   if (query.isPending) return null;
   if (query.isError) return <Alert tone="error">{adminErrorText(query.error)}</Alert>;

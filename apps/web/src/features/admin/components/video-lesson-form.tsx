@@ -41,7 +41,7 @@ export function VideoLessonForm({ unitId, lesson, onSaved }: LessonFormProps) {
         />
         <PlayerPreview url={videoUrl} />
       </div>
-      <VideoUploadPanel lessonId={lesson?.id ?? null} />
+      <VideoUploadPanel lesson={lesson} />
       {lesson ? <CaptionsPanel lessonId={lesson.id} /> : null}
       <TextField
         label={t.liveSessionUrl}

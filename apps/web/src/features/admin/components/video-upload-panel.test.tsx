@@ -116,6 +116,14 @@ async function choose(user: ReturnType<typeof renderAdmin>['user'], file: File) 
   return tus.uploads.at(-1)!;
 }
 
+/** A tus error with the server's answer, as tus-js-client reports it. */
+async function httpError(status: number, body = '') {
+  const { DetailedError } = await import('tus-js-client');
+  const error = new DetailedError('HTTP error') as any;
+  error.originalResponse = { getStatus: () => status, getBody: () => body };
+  return error;
+}
+
 const progress = () => screen.getByRole('progressbar', { name: 'تقدّم رفع الفيديو' });
 
 beforeEach(() => {
@@ -181,6 +189,32 @@ describe('Lesson form: uploading a video', () => {
     expect(upload.resumed).toBe(previous);
     act(() => upload.options.onProgress(120, 200));
     expect(screen.getByText('٦٠٪')).toBeInTheDocument();
+  });
+
+  it('renews an expired token once and goes on; asks before the tab is closed mid-upload', async () => {
+    const { user } = renderLesson({
+      extra: { 'POST /api/Auth/refresh-token': { token: 'renewed-token' } },
+    });
+    const upload = await choose(user, fileOf('lesson.mp4', 200));
+    expect(upload.options.onShouldRetry(await httpError(401), 0)).toBe(true);
+    const headers: Record<string, string> = {};
+    await upload.options.onBeforeRequest({ setHeader: (name, value) => (headers[name] = value) });
+    expect(headers.Authorization).toBe('Bearer renewed-token');
+    expect(upload.options.onShouldRetry(await httpError(401), 1)).toBe(false);
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+  });
+
+  it('does not retry when the server has no ffmpeg, and says so', async () => {
+    const { user } = renderLesson();
+    const upload = await choose(user, fileOf('lesson.mp4', 200));
+    const missing = await httpError(503, 'Video processing is not installed on this server (ffmpeg)');
+    expect(upload.options.onShouldRetry(missing, 0)).toBe(false);
+    act(() => upload.options.onError(missing));
+    expect(await screen.findByText('معالجة الفيديو غير مثبّتة على هذا الخادم (ffmpeg).')).toBeInTheDocument();
+    // A server that is only busy is tried again.
+    expect(upload.options.onShouldRetry(await httpError(503, 'busy'), 0)).toBe(true);
   });
 
   it('refuses a file over the server limit before sending anything', async () => {

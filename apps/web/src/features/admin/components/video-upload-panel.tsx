@@ -1,6 +1,7 @@
 // «رفع فيديو» in a saved video lesson's form: the file goes up with tus (resumable after a dropped
 // connection or a reload), then the job's state follows. Without ffmpeg on the server the admin is
 // told that the operator must install it, instead of an upload button that would fail.
+import type { AdminLesson } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { adminVideoMessages } from '../../../i18n/admin-video';
@@ -71,7 +72,8 @@ function Uploader({ lessonId, maxBytes }: { lessonId: number; maxBytes: number }
   );
 }
 
-export function VideoUploadPanel({ lessonId }: { lessonId: number | null }) {
+export function VideoUploadPanel({ lesson }: { lesson: AdminLesson | null }) {
+  const lessonId = lesson?.id ?? null;
   const support = useVideoSupport(lessonId !== null);
   let body;
   if (lessonId === null) body = <Alert tone="info">{t.saveFirst}</Alert>;
@@ -82,7 +84,7 @@ export function VideoUploadPanel({ lessonId }: { lessonId: number | null }) {
   return (
     <PanelSection title={t.title} intro={t.intro}>
       {body}
-      {lessonId === null ? null : <VideoJobState lessonId={lessonId} />}
+      {lesson ? <VideoJobState lessonId={lesson.id} initial={lesson.video} /> : null}
     </PanelSection>
   );
 }

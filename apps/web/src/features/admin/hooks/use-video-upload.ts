@@ -29,8 +29,18 @@ const listeners = new Set<() => void>();
 const entry = (lessonId: number): Entry =>
   entries.get(lessonId) ?? { state: IDLE, upload: null, stopWaiting: () => undefined };
 
+/** Closing the tab mid-upload asks first: the upload resumes only when the same file is chosen again. */
+function warnOnLeave(event: BeforeUnloadEvent) {
+  event.preventDefault();
+}
+
 function set(lessonId: number, patch: Partial<Entry>) {
   entries.set(lessonId, { ...entry(lessonId), ...patch });
+  const sending = [...entries.values()].some(
+    ({ state }) => state.phase === 'uploading' || state.phase === 'offline',
+  );
+  if (sending) window.addEventListener('beforeunload', warnOnLeave);
+  else window.removeEventListener('beforeunload', warnOnLeave);
   for (const listener of listeners) listener();
 }
 
@@ -121,4 +131,5 @@ export function useVideoUpload(lessonId: number) {
 export function resetVideoUploads() {
   for (const current of entries.values()) current.stopWaiting();
   entries.clear();
+  window.removeEventListener('beforeunload', warnOnLeave);
 }
