@@ -32,12 +32,18 @@ import { QuizService } from './modules/learning/quiz-service';
 import { TenantDirectory } from './modules/tenants/directory';
 import { UnitCodeService } from './modules/unit-codes/unit-code-service';
 import { createAdminServices } from './modules/admin/admin-services';
+import { createVideoServices, type VideoOverrides } from './modules/video/video-services';
 import { LessonVideo } from './modules/video/playback/lesson-video';
 import { MediaLinks } from './modules/video/playback/media-links';
 import { PlaybackService } from './modules/video/playback/playback-service';
 import { localVideoStorage } from './modules/video/storage';
 
-export type ServiceOverrides = { clock?: Clock; limits?: LimitOverrides; onQuery?: QueryObserver };
+export type ServiceOverrides = {
+  clock?: Clock;
+  limits?: LimitOverrides;
+  onQuery?: QueryObserver;
+  video?: VideoOverrides;
+};
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -69,6 +75,10 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     linkHours: config.video.linkHours,
   });
   const videoStorage = localVideoStorage(config.dataDir);
+  const video = createVideoServices(
+    { config, db, dialect: database.dialect, clock, catalogue: catalogueCache, log, storage: videoStorage },
+    overrides.video,
+  );
   // Each student's quiz order and answer ids come from this key (issue 16); a key of its own, so that
   // nothing else signed or hashed with the server's secret can stand in for it.
   const presentation = new QuizPresentation(
@@ -151,8 +161,11 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       tenants,
       sessions,
       uploadsDir,
+      videoFiles: video.files,
     }),
+    video,
     async close() {
+      await video.close();
       await mailer.idle();
       mailer.close();
       await cacheBus.close();

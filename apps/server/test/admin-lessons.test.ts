@@ -343,6 +343,7 @@ describe('GET /api/Admin/Lessons/{id}', () => {
           })),
         },
       ],
+      video: { playing: null, latest: null },
     });
   });
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ALL_GRADES, TERMS } from '@app/domain';
 import { PagedMeta, envelope, idField, idParam, pageNumberParam, pageSizeParam } from './common';
+import { LessonVideoState } from './video';
 import { LessonType } from './catalogue';
 import { humanText } from './text';
 
@@ -255,6 +256,8 @@ export const AdminLesson = z.object({
   /** Name of an uploaded attachment (served to students through signed links). */
   attachmentFile: z.string().nullable(),
   questions: z.array(AdminQuestion),
+  /** The uploaded video it plays and the newest upload's job (decision 0012). */
+  video: LessonVideoState,
 });
 export type AdminLesson = z.infer<typeof AdminLesson>;
 export const AdminLessonResponse = envelope(AdminLesson);

@@ -9,3 +9,4 @@ export * from './learning';
 export * from './unit-codes';
 export * from './admin';
 export * from './books';
+export * from './video';

@@ -16,6 +16,7 @@ import { SiteAdminService } from './site-admin-service';
 import { StudentAdminService } from './student-admin-service';
 import { UnitAdminService } from './unit-admin-service';
 import { UploadStore } from './upload-store';
+import type { VideoFiles } from '../video/video-files';
 
 export function createAdminServices(deps: {
   db: Db;
@@ -25,18 +26,20 @@ export function createAdminServices(deps: {
   tenants: TenantDirectory;
   sessions: SessionRepository;
   uploadsDir: string;
+  videoFiles: VideoFiles;
 }) {
   const { db, dialect, clock } = deps;
   const audit = new AuditLog({ db, clock });
   const writer = new AdminWriter({ db, audit, catalogue: deps.catalogue });
   const uploads = new UploadStore(deps.uploadsDir);
-  const courses = new CourseAdminService({ db, dialect, clock, writer, uploads });
+  const { videoFiles } = deps;
+  const courses = new CourseAdminService({ db, dialect, clock, writer, uploads, videoFiles });
   return {
     audit,
     uploads,
     courses,
-    units: new UnitAdminService({ db, dialect, clock, writer, uploads, courses }),
-    lessons: new LessonAdminService({ db, dialect, clock, writer, uploads }),
+    units: new UnitAdminService({ db, dialect, clock, writer, uploads, courses, videoFiles }),
+    lessons: new LessonAdminService({ db, dialect, clock, writer, uploads, videoFiles }),
     codes: new CodeBatchService({ db, clock, writer }),
     students: new StudentAdminService({ db, clock, writer, sessions: deps.sessions }),
     results: new QuizResultsService({ db }),

@@ -19,6 +19,7 @@ import type { FileKind } from './file-kind';
 import { COURSE_NOT_FOUND, ownedCourse, ownedTeacher } from './owned-rows';
 import { anyContains, containsPattern, paged } from './paging';
 import type { UploadStore } from './upload-store';
+import type { VideoFiles } from '../video/video-files';
 
 export type CourseValues = z.output<typeof CourseInput>;
 type CourseQuery = z.output<typeof AdminCourseQuery>;
@@ -27,7 +28,16 @@ export const courseInUse = (use: { enrolled: number; usedCodes: number; unlocked
   `This course cannot be deleted while students use it (enrolled: ${use.enrolled}, codes used: ` +
   `${use.usedCodes}, units unlocked: ${use.unlocked}). Deactivate it instead.`;
 
-type Deps = { db: Db; dialect: DialectName; clock: Clock; writer: AdminWriter; uploads: UploadStore };
+/** What the course and lesson services are given. */
+export type ContentAdminDeps = {
+  db: Db;
+  dialect: DialectName;
+  clock: Clock;
+  writer: AdminWriter;
+  uploads: UploadStore;
+  videoFiles: VideoFiles;
+};
+type Deps = ContentAdminDeps;
 
 export class CourseAdminService {
   constructor(private readonly deps: Deps) {}
@@ -152,10 +162,11 @@ export class CourseAdminService {
         .select('lessons.id')
         .where('units.course_id', '=', courseId)
         .execute();
-      await trx.deleteFrom('courses').where('id', '=', courseId).execute();
       const ids = lessons.map((lesson) => lesson.id);
+      const videoFiles = await this.deps.videoFiles.ofLessons(trx, ids);
+      await trx.deleteFrom('courses').where('id', '=', courseId).execute();
       return {
-        result: { ids, image: course.image_path },
+        result: { ids, image: course.image_path, videoFiles },
         audit: {
           action: 'course.delete',
           targetType: 'course',
@@ -166,6 +177,7 @@ export class CourseAdminService {
       };
     });
     await this.deps.uploads.discardImage(lessonIds.image);
+    await this.deps.videoFiles.discard(lessonIds.videoFiles);
   }
 
   /** Stores the image, points the course at it, and removes the image it replaced. */

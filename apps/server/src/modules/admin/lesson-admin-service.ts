@@ -4,16 +4,15 @@
 import type { AdminLesson, AdminUnit, LessonInput } from '@app/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Db, DialectName } from '../../db/connect';
-import type { Clock } from '../../lib/clock';
+import type { Db } from '../../db/connect';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AdminActor } from './admin-guard';
 import { adminUnit } from './admin-course-view';
-import type { AdminWriter } from './admin-writer';
 import type { FileKind } from './file-kind';
 import { assertPermutation, positionsOf } from './ordering';
 import { LESSON_NOT_FOUND, ownedLesson, ownedUnit } from './owned-rows';
-import type { UploadStore } from './upload-store';
+import type { ContentAdminDeps } from './course-admin-service';
+import { lessonVideoState } from '../video/video-view';
 
 type LessonValues = z.output<typeof LessonInput>;
 type Questions = Extract<LessonValues, { type: 'Quiz' }>['questions'];
@@ -26,7 +25,7 @@ export const quizHasResults = (count: number) =>
 export const quizCannotBeDeleted = (count: number) =>
   `This quiz cannot be deleted: ${count} student(s) have submitted it.`;
 
-type Deps = { db: Db; dialect: DialectName; clock: Clock; writer: AdminWriter; uploads: UploadStore };
+type Deps = ContentAdminDeps;
 
 export class LessonAdminService {
   constructor(private readonly deps: Deps) {}
@@ -53,7 +52,7 @@ export class LessonAdminService {
       .where('l.id', '=', lessonId)
       .executeTakeFirst();
     if (!lesson) throw notFound(LESSON_NOT_FOUND);
-    const [siblings, questions] = await Promise.all([
+    const [siblings, questions, video] = await Promise.all([
       db
         .selectFrom('lessons')
         .select('id')
@@ -62,6 +61,7 @@ export class LessonAdminService {
         .orderBy('id')
         .execute(),
       storedQuestions(db, lessonId),
+      lessonVideoState(db, lessonId),
     ]);
     return {
       id: lesson.id,
@@ -77,6 +77,7 @@ export class LessonAdminService {
       attachmentTitle: lesson.attachment_title,
       attachmentFile: lesson.attachment_file,
       questions,
+      video,
     };
   }
 
@@ -156,13 +157,14 @@ export class LessonAdminService {
 
   /** Deletes a lesson (its completions go with it); a quiz that students have submitted is kept (409). */
   async remove(actor: AdminActor, lessonId: number): Promise<void> {
-    const file = await this.deps.writer.run(actor, async (trx) => {
+    const { file, videoFiles } = await this.deps.writer.run(actor, async (trx) => {
       const lesson = await ownedLesson(trx, actor.tenant.id, lessonId, { lock: this.deps.dialect });
       const results = await submissions(trx, lessonId);
       if (results > 0) throw conflict(quizCannotBeDeleted(results));
+      const videoFiles = await this.deps.videoFiles.ofLessons(trx, [lessonId]);
       await trx.deleteFrom('lessons').where('id', '=', lessonId).execute();
       return {
-        result: lesson.attachment_file,
+        result: { file: lesson.attachment_file, videoFiles },
         audit: {
           action: 'lesson.delete',
           targetType: 'lesson',
@@ -173,6 +175,7 @@ export class LessonAdminService {
       };
     });
     await this.deps.uploads.discardAttachment(file);
+    await this.deps.videoFiles.discard(videoFiles);
   }
 
   async reorder(actor: AdminActor, unitId: number, ids: readonly number[]): Promise<AdminUnit> {

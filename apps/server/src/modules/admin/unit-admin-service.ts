@@ -12,6 +12,7 @@ import type { CourseAdminService } from './course-admin-service';
 import { assertPermutation, positionsOf } from './ordering';
 import { ownedCourse, ownedUnit } from './owned-rows';
 import type { UploadStore } from './upload-store';
+import type { VideoFiles } from '../video/video-files';
 
 type UnitValues = z.output<typeof UnitInput>;
 
@@ -27,6 +28,7 @@ type Deps = {
   writer: AdminWriter;
   uploads: UploadStore;
   courses: CourseAdminService;
+  videoFiles: VideoFiles;
 };
 
 export class UnitAdminService {
@@ -93,7 +95,7 @@ export class UnitAdminService {
    * a student has unlocked it, used one of its codes or submitted one of its quizzes.
    */
   async remove(actor: AdminActor, unitId: number): Promise<void> {
-    const files = await this.deps.writer.run(actor, async (trx) => {
+    const { files, videoFiles } = await this.deps.writer.run(actor, async (trx) => {
       const unit = await ownedUnit(trx, actor.tenant.id, unitId, { lock: this.deps.dialect });
       const use = await unitUse(trx, unitId);
       if (use.unlocked + use.usedCodes + use.results > 0) throw conflict(unitInUse(use));
@@ -102,9 +104,13 @@ export class UnitAdminService {
         .select(['id', 'attachment_file'])
         .where('unit_id', '=', unitId)
         .execute();
+      const videoFiles = await this.deps.videoFiles.ofLessons(
+        trx,
+        lessons.map((lesson) => lesson.id),
+      );
       await trx.deleteFrom('units').where('id', '=', unitId).execute();
       return {
-        result: lessons.map((lesson) => lesson.attachment_file),
+        result: { files: lessons.map((lesson) => lesson.attachment_file), videoFiles },
         audit: {
           action: 'unit.delete',
           targetType: 'unit',
@@ -115,6 +121,7 @@ export class UnitAdminService {
       };
     });
     for (const file of files) await this.deps.uploads.discardAttachment(file);
+    await this.deps.videoFiles.discard(videoFiles);
   }
 
   async reorder(actor: AdminActor, courseId: number, ids: readonly number[]): Promise<AdminCourseDetail> {

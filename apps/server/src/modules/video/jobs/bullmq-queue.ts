@@ -1,0 +1,112 @@
+// The queue on Redis (decision 0012): the API adds `{ videoId, tenantId }` with the job id
+// `video-<id>-<attempt>`, so an enqueue made twice is one job; `npm run worker` processes run them.
+// A worker claims the row with the runner's conditional UPDATE, so a job delivered twice (a stalled
+// worker's job handed to another) transcodes once: a delivery finding the row held by a live lease
+// fails and is tried again later, one finding it ready, failed or cancelled ends quietly.
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../../db/connect';
+import { runAsTenant } from '../../../lib/tenant-context';
+import type { VideoJobRunner } from './video-job-runner';
+import type { QueuedVideo, VideoQueue } from './video-queue';
+
+const QUEUE = 'videos';
+
+type JobData = { videoId: number; tenantId: number };
+
+export type BullOptions = { redisUrl: string; prefix: string };
+
+const connect = (url: string) => new Redis(url, { maxRetriesPerRequest: null });
+const bullPrefix = (prefix: string) => `${prefix}bull`;
+
+export class BullVideoQueue implements VideoQueue {
+  readonly kind = 'bullmq';
+  private readonly connection: Redis;
+  private readonly queue: Queue<JobData>;
+
+  constructor(
+    options: BullOptions,
+    private readonly deps: { runner: VideoJobRunner },
+  ) {
+    this.connection = connect(options.redisUrl);
+    this.queue = new Queue<JobData>(QUEUE, {
+      connection: this.connection,
+      prefix: bullPrefix(options.prefix),
+    });
+  }
+
+  async enqueue(video: QueuedVideo): Promise<void> {
+    await this.queue.add(
+      'transcode',
+      { videoId: video.id, tenantId: video.tenantId },
+      {
+        jobId: `video-${video.id}-${video.attempt}`,
+        // Deliveries that find the row held by a live lease wait for it to end or finish.
+        attempts: 30,
+        backoff: { type: 'fixed', delay: this.deps.runner.lease.leaseMs / 2 },
+        removeOnComplete: { age: 24 * 3600 },
+        removeOnFail: { age: 7 * 24 * 3600 },
+      },
+    );
+  }
+
+  cancelled(videoId: number): void {
+    // A worker elsewhere sees the cancel at its next lease renewal; one in this process at once.
+    this.deps.runner.cancelLocal(videoId);
+  }
+
+  async close(): Promise<void> {
+    await this.queue.close();
+    this.connection.disconnect();
+  }
+}
+
+export class VideoLeaseHeld extends Error {
+  constructor(videoId: number) {
+    super(`video ${videoId} is being transcoded elsewhere; trying again after its lease`);
+  }
+}
+
+/** `npm run worker`: runs jobs from the Redis queue until closed. */
+export function startVideoWorkers(
+  options: BullOptions & { concurrency: number },
+  deps: { db: Db; runner: VideoJobRunner; log: FastifyBaseLogger },
+): { close(): Promise<void> } {
+  const connection = connect(options.redisUrl);
+  const process = async (job: Job<JobData>) => {
+    const { videoId, tenantId } = job.data;
+    await runAsTenant(tenantId, async () => {
+      const video = await deps.runner.claim(videoId);
+      if (video) {
+        deps.log.info({ videoId, job: job.id }, 'video job claimed');
+        // Handed back at shutdown: tried again later, by this worker's successor or another.
+        if ((await deps.runner.run(video)) === 'released') throw new VideoLeaseHeld(videoId);
+        return;
+      }
+      const row = await deps.db
+        .selectFrom('videos')
+        .select('status')
+        .where('id', '=', videoId)
+        .executeTakeFirst();
+      if (row?.status === 'running' || row?.status === 'queued') throw new VideoLeaseHeld(videoId);
+    });
+  };
+  const worker = new Worker<JobData>(QUEUE, process, {
+    connection,
+    prefix: bullPrefix(options.prefix),
+    concurrency: options.concurrency,
+    // A killed worker's job is handed to another after each stall, not failed after the first.
+    maxStalledCount: 10,
+  });
+  worker.on('failed', (job, error) => {
+    if (!(error instanceof VideoLeaseHeld)) deps.log.warn({ err: error, job: job?.id }, 'video job failed');
+  });
+  return {
+    async close() {
+      deps.runner.stopAll();
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}
