@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 import { unwrap } from './unwrap';
 import { useAdminMutation } from './use-admin-mutation';
-import { AdminCaptionsResponse } from './video-shapes';
+import { AdminCaptionsResponse } from '@app/contract';
 
 export const captionsQueryOptions = (lessonId: number) =>
   queryOptions({
@@ -26,7 +26,11 @@ export const useUploadCaption = () =>
       form.set('language', language);
       form.set('label', label);
       form.set('file', file);
-      return apiRequest(`/api/Admin/Lessons/${lessonId}/Captions`, { method: 'POST', form });
+      return apiRequest(`/api/Admin/Lessons/${lessonId}/Captions`, {
+        method: 'POST',
+        form,
+        schema: AdminCaptionsResponse,
+      });
     },
     ({ lessonId }) => [adminKeys.lessonCaptions(lessonId)],
   );

@@ -6,7 +6,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 import { unwrap } from './unwrap';
 import { useAdminMutation } from './use-admin-mutation';
-import { LessonVideoStateResponse, VideoSupportResponse, type LessonVideoState } from './video-shapes';
+import {
+  AdminVideoResponse,
+  LessonVideoStateResponse,
+  VideoSupportResponse,
+  type LessonVideoState,
+} from '@app/contract';
 
 export const VIDEO_POLL_MS = 2000;
 
@@ -41,13 +46,16 @@ type VideoAction = { lessonId: number; videoId: number; action: 'retry' | 'cance
 export const useVideoJobAction = () =>
   useAdminMutation(
     ({ videoId, action }: VideoAction) =>
-      apiRequest(`/api/Admin/Videos/${videoId}/${action}`, { method: 'POST' }),
+      apiRequest(`/api/Admin/Videos/${videoId}/${action}`, { method: 'POST', schema: AdminVideoResponse }),
     ({ lessonId }) => [adminKeys.lessonVideo(lessonId)],
   );
 
 export const useStopUploadedVideo = () =>
   useAdminMutation(
     ({ lessonId }: { lessonId: number }) =>
-      apiRequest(`/api/Admin/Lessons/${lessonId}/Video`, { method: 'DELETE' }),
+      apiRequest(`/api/Admin/Lessons/${lessonId}/Video`, {
+        method: 'DELETE',
+        schema: LessonVideoStateResponse,
+      }),
     ({ lessonId }) => [adminKeys.lessonVideo(lessonId), adminKeys.lesson(lessonId)],
   );

@@ -1,6 +1,7 @@
 // A saved video lesson's captions: the WebVTT files by language (Arabic by default, English,
 // French), each with the label students see in the player's captions menu. It sits inside the
 // lesson's form, so its own button uploads (and Enter in its label field does not save the lesson).
+import { MAX_CAPTION_BYTES } from '@app/contract';
 import { useState, type KeyboardEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +16,6 @@ import { PanelSection } from './panel-section';
 const t = adminVideoMessages.captions;
 
 export const CAPTION_LANGUAGES = ['ar', 'en', 'fr'] as const;
-export const MAX_CAPTION_BYTES = 512 * 1024;
 const languageName = (language: string) => t.languages[language] ?? language;
 
 function checkFile(file: File | null): string | null {

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { adminVideoMessages } from '../../../i18n/admin-video';
 import { useLessonVideo, useStopUploadedVideo, useVideoJobAction } from '../api/lesson-video';
-import type { AdminVideo, LessonVideoState } from '../api/video-shapes';
+import type { AdminVideo, LessonVideoState } from '@app/contract';
 import { adminKeys } from '../api/keys';
 import { adminErrorText } from '../lib/error-text';
 import { ConfirmAction } from './confirm-action';

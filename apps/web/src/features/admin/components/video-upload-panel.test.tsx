@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope } from '../../../../test/fetch';
 import { resetVideoUploads } from '../hooks/use-video-upload';
-import type { AdminVideo, LessonVideoState } from '../api/video-shapes';
+import type { AdminVideo, LessonVideoState } from '@app/contract';
 import { callsTo, fakeAdminApi } from '../testing/fake-api';
 import { adminLesson } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';

@@ -1,17 +1,12 @@
 // GET /api/Student/contentlesson/{id} : a video's URL and attachment, or a quiz's questions (and its
 // stored result once submitted). A 403 carries the reason the lesson is closed.
 import { LessonContentResponse, type LessonContent } from '@app/contract';
+
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** A caption file of the lesson (decision 0012): its language, the label students see, a signed link. */
-export type StreamCaption = { language: string; label: string; url: string };
 /** A video lesson; `hlsUrl`, `posterUrl` and `captions` belong to an uploaded video (decision 0012). */
-export type VideoLessonContent = Extract<LessonContent, { type: 'Video' }> & {
-  hlsUrl?: string | null;
-  posterUrl?: string | null;
-  captions?: StreamCaption[];
-};
+export type VideoLessonContent = Extract<LessonContent, { type: 'Video' }>;
 export type QuizLessonContent = Extract<LessonContent, { type: 'Quiz' }>;
 
 export const lessonKey = (lessonId: number) => ['lesson', lessonId] as const;

@@ -2,9 +2,9 @@
 // one container that goes full screen together. Keyboard: Space/K play-pause, arrows seek 5 s
 // (in the direction the right-to-left seek bar runs) and change the volume, M mute, F full screen.
 // A stream has a quality menu (with the data saver), a lesson with captions a captions menu.
+import type { LessonCaption } from '@app/contract';
 import { useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { playerMessages } from '../../../../i18n/player';
-import type { StreamCaption } from '../../api/lesson-content';
 import { useAutoHide } from '../../hooks/use-auto-hide';
 import { useFullscreen } from '../../hooks/use-fullscreen';
 import { useStream } from '../../hooks/use-stream';
@@ -23,10 +23,10 @@ type Props = {
   onTime: (seconds: number, duration: number | null) => void;
   poster?: string | null;
   /** For a file, `<track>` elements; a stream brings the same languages as its subtitle tracks. */
-  captions?: StreamCaption[];
+  captions?: LessonCaption[];
 };
 
-const NO_CAPTIONS: StreamCaption[] = [];
+const NO_CAPTIONS: LessonCaption[] = [];
 
 export function NativePlayer({ source, watermark, onTime, poster = null, captions = NO_CAPTIONS }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);

@@ -1,7 +1,7 @@
 // The control bar's quality menu (automatic or one of the stream's heights, and the data saver that
 // caps it at the lowest) and captions menu (off, or one of the lesson's languages).
+import type { LessonCaption } from '@app/contract';
 import { playerMessages } from '../../../../i18n/player';
-import type { StreamCaption } from '../../api/lesson-content';
 import type { Stream } from '../../hooks/use-stream';
 import type { HlsPreferences } from '../../lib/hls';
 import { CaptionsIcon, QualityIcon } from '../icons';
@@ -65,7 +65,7 @@ export function CaptionsMenu({
   onChange,
   container,
 }: {
-  captions: Pick<StreamCaption, 'language' | 'label'>[];
+  captions: Pick<LessonCaption, 'language' | 'label'>[];
   language: string | null;
   onChange: (language: string | null) => void;
   container: HTMLElement | null;
@@ -94,7 +94,7 @@ export function StreamMenus({
   container,
 }: {
   stream: Stream;
-  captions: StreamCaption[];
+  captions: LessonCaption[];
   container: HTMLElement | null;
 }) {
   return (
