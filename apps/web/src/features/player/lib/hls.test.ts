@@ -16,6 +16,7 @@ const fake = vi.hoisted(() => ({
     nextLevel: number;
     subtitleTrack: number;
     subtitleDisplay: boolean;
+    readonly autoLevelEnabled: boolean;
     loadSource: ReturnType<typeof vi.fn>;
     attachMedia: ReturnType<typeof vi.fn>;
     destroy: ReturnType<typeof vi.fn>;
@@ -38,6 +39,9 @@ vi.mock('hls.js', () => ({
     nextLevel = -1;
     subtitleTrack = 0;
     subtitleDisplay = true;
+    get autoLevelEnabled() {
+      return this.currentLevel === -1 && this.nextLevel === -1;
+    }
     loadSource = vi.fn();
     attachMedia = vi.fn();
     destroy = vi.fn();
@@ -84,6 +88,7 @@ describe('attachHls', () => {
     session.apply({ quality: 360, dataSaver: true });
     expect(hls.autoLevelCapping).toBe(0);
     expect(hls.nextLevel).toBe(-1);
+    hls.nextLevel = 5;
     session.apply({ quality: null, dataSaver: false });
     expect(hls.autoLevelCapping).toBe(-1);
     expect(hls.nextLevel).toBe(-1);

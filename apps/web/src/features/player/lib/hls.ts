@@ -56,7 +56,8 @@ export async function attachHls(
     hls.autoLevelCapping = next.dataSaver ? 0 : -1;
     const pinned = !next.dataSaver && next.quality !== null ? indexOf(next.quality) : -1;
     if (pinned >= 0) hls.currentLevel = pinned;
-    else hls.nextLevel = -1;
+    // Back to automatic from the next segment (untouched when already automatic: the start level stays).
+    else if (!hls.autoLevelEnabled) hls.nextLevel = -1;
   };
   const showSubtitles = (language: string | null) => {
     subtitles = language;
