@@ -2,18 +2,18 @@
 // grade, active, open to all and teacher. Validated with the contract's CourseInput; the chosen image
 // is uploaded once the course is saved.
 import type { AdminCourse } from '@app/contract';
-import { ALL_GRADES, SUBJECTS, TERMS, gradeLabelAr, termLabelAr } from '@app/domain';
-import { useId, useState } from 'react';
+import { SUBJECTS, TERMS, termLabelAr } from '@app/domain';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { CourseImage } from '../../../components/ui/course-image';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { adminMessages } from '../../../i18n/admin';
 import { useTeachers } from '../api/courses';
 import { useSaveCourse } from '../api/course';
-import { useFilePreview } from '../hooks/use-file-preview';
-import { EMPTY_COURSE, IMAGE_TYPES, courseFormValues, courseResolver, fitsUpload } from '../lib/course-form';
-import { CheckboxField, FileField, TextAreaField } from './form-controls';
+import { EMPTY_COURSE, courseFormValues, courseResolver } from '../lib/course-form';
+import { GradeOptions } from './catalogue-options';
+import { CheckboxField, TextAreaField } from './form-controls';
 import { FormError, SubmitButton } from './form-parts';
+import { ImageChooser, useImageChoice } from './image-chooser';
 
 const t = adminMessages.courseForm;
 
@@ -32,16 +32,15 @@ export function CourseForm({
   const teachers = useTeachers();
   const subjectsId = useId();
   const mutation = useSaveCourse();
-  const { file: image, preview, choose: setImage } = useFilePreview();
-  const [imageError, setImageError] = useState<string | null>(null);
+  const image = useImageChoice();
 
   const submit = form.handleSubmit((input) => {
-    if (imageError) return;
+    if (image.error) return;
     mutation.mutate(
-      { id: course?.id ?? null, input, image },
+      { id: course?.id ?? null, input, image: image.file },
       {
         onSuccess: (result) => {
-          setImage(null);
+          image.choose(null);
           onSaved(result);
         },
       },
@@ -92,12 +91,7 @@ export function CourseForm({
         ))}
       </SelectField>
       <SelectField label={t.grade} error={errors.grade?.message} {...form.register('grade')}>
-        <option value="">{t.chooseGrade}</option>
-        {ALL_GRADES.map((grade) => (
-          <option key={grade} value={grade}>
-            {gradeLabelAr(grade)}
-          </option>
-        ))}
+        <GradeOptions empty={t.chooseGrade} />
       </SelectField>
       <SelectField label={t.term} error={errors.term?.message} {...form.register('term')}>
         {TERMS.map((term) => (
@@ -106,23 +100,12 @@ export function CourseForm({
           </option>
         ))}
       </SelectField>
-      <div className="grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-start md:col-span-2">
-        <figure className="overflow-hidden rounded-xl border border-slate-200">
-          <CourseImage src={preview ?? course?.imagePath} />
-          <figcaption className="sr-only">{t.imagePreview}</figcaption>
-        </figure>
-        <FileField
-          label={t.image}
-          accept={IMAGE_TYPES}
-          hint={t.imageHint}
-          error={imageError ?? undefined}
-          onChange={(event) => {
-            const file = event.target.files?.[0] ?? null;
-            setImageError(file && !fitsUpload(file) ? adminMessages.validation.fileTooLarge : null);
-            setImage(file);
-          }}
-        />
-      </div>
+      <ImageChooser
+        choice={image}
+        current={course?.imagePath}
+        texts={t}
+        previewWidth="sm:grid-cols-[12rem_1fr]"
+      />
       <CheckboxField label={t.active} {...form.register('active')} />
       <CheckboxField label={t.openToAll} {...form.register('isOpenToAll')} />
       <SubmitButton pending={mutation.isPending} label={course ? adminMessages.common.save : t.create} wide />
