@@ -15,7 +15,13 @@ export function useStream(
 ) {
   const session = useRef<HlsSession | null>(null);
   const [heights, setHeights] = useState<number[]>([]);
-  const [captionLanguage, setCaptionLanguage] = useState<string | null>(null);
+  // Off by default, and off again for the next lesson's source.
+  const [caption, setCaption] = useState<{ url: string; language: string | null }>({
+    url: source.url,
+    language: null,
+  });
+  const captionLanguage = caption.url === source.url ? caption.language : null;
+  const captionRef = useRef(captionLanguage);
   const { preferences, setQuality, setDataSaver } = useVideoPreferences();
   const preferencesRef = useRef(preferences);
   const fatal = useRef(onFatal);
@@ -32,8 +38,9 @@ export function useStream(
       onFatal: () => fatal.current(),
       onLevels: setHeights,
     }).then((attached) => {
-      if (cancelled) attached.destroy();
-      else session.current = attached;
+      if (cancelled) return attached.destroy();
+      session.current = attached;
+      attached.showSubtitles(captionRef.current);
     });
     return () => {
       cancelled = true;
@@ -49,10 +56,12 @@ export function useStream(
   }, [preferences]);
 
   useEffect(() => {
+    captionRef.current = captionLanguage;
     const video = videoRef.current;
     if (session.current) session.current.showSubtitles(captionLanguage);
     else if (video) selectTextTrack(video, captionLanguage);
   }, [videoRef, captionLanguage]);
 
+  const setCaptionLanguage = (language: string | null) => setCaption({ url: source.url, language });
   return { heights, preferences, setQuality, setDataSaver, captionLanguage, setCaptionLanguage };
 }

@@ -168,6 +168,19 @@ describe('Player: the captions menu', () => {
     expect(wiring.showSubtitles).toHaveBeenLastCalledWith(null);
   });
 
+  it("starts off again for the next lesson's stream", async () => {
+    const user = userEvent.setup();
+    const props = { captions: CAPTIONS, watermark: null, onTime: vi.fn() };
+    const view = render(<NativePlayer source={{ kind: 'hls', url: '/a/master.m3u8' }} {...props} />);
+    await user.click(captionsButton());
+    await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
+    view.rerender(<NativePlayer source={{ kind: 'hls', url: '/b/master.m3u8' }} {...props} />);
+    await waitFor(() => expect(wiring.attached).toHaveLength(2));
+    expect(wiring.showSubtitles).toHaveBeenLastCalledWith(null);
+    await user.click(captionsButton());
+    expect(screen.getByRole('menuitemradio', { name: 'إيقاف' })).toHaveAttribute('aria-checked', 'true');
+  });
+
   it('gives an MP4 lesson <track> elements and shows the chosen one', async () => {
     const user = userEvent.setup();
     const view = render(
