@@ -1,9 +1,7 @@
 // Our own video's services (decision 0012), built once by the composition root: the storage, the
 // job runner and the queue `config.video.queue` names, the upload and admin services, and whether
 // ffmpeg is here (asked once at start-up; without it uploads answer 503 and a warning is logged).
-import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DialectName } from '../../db/connect';
@@ -14,7 +12,7 @@ import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import { ffmpegAvailable } from './ffmpeg';
 import { BullVideoQueue } from './jobs/bullmq-queue';
 import { EmbeddedVideoQueue } from './jobs/embedded-queue';
-import { VideoJobRunner, type LeaseTimes } from './jobs/video-job-runner';
+import { processOwner, VideoJobRunner, type LeaseTimes } from './jobs/video-job-runner';
 import type { VideoQueue } from './jobs/video-queue';
 import type { VideoStorage } from './storage';
 import { VideoAdminService } from './video-admin-service';
@@ -50,7 +48,7 @@ export function createVideoServices(
     ffmpeg,
     catalogue: deps.catalogue,
     log,
-    owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    owner: processOwner(),
     ...(overrides.lease ? { lease: overrides.lease } : {}),
   });
   let ffmpegReady = false;

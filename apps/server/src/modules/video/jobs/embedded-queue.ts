@@ -21,12 +21,24 @@ export class EmbeddedVideoQueue implements VideoQueue {
   private lastTenant = 0;
 
   constructor(
-    private readonly deps: { db: Db; runner: VideoJobRunner; log: FastifyBaseLogger; pollMs?: number },
+    private readonly deps: {
+      db: Db;
+      runner: VideoJobRunner;
+      log: FastifyBaseLogger;
+      pollMs?: number;
+      /**
+       * A process that only runs jobs (npm run worker without Redis): it polls without rest, since
+       * others enqueue, and its timer keeps the process alive.
+       */
+      standalone?: boolean;
+    },
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => this.idle || this.wake(), this.deps.pollMs ?? 2000);
-    this.timer.unref();
+    const standalone = this.deps.standalone === true;
+    this.timer = setInterval(() => (this.idle && !standalone) || this.wake(), this.deps.pollMs ?? 2000);
+    // In the API its server keeps the process alive.
+    if (!standalone) this.timer.unref();
     this.wake();
   }
 

@@ -4,6 +4,8 @@
 // renewed and the progress written, both only while this runner still holds the row: when an admin
 // cancels it (or another runner took it over) the write changes nothing and ffmpeg is killed.
 // Every query runs in the video's tenant scope (row-level security on PostgreSQL).
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder, SelectQueryBuilder, UpdateQueryBuilder, UpdateResult } from 'kysely';
 import type { Db } from '../../../db/connect';
@@ -56,6 +58,9 @@ export type RunnerDeps = {
 
 const claimable = (now: string) => (eb: ExpressionBuilder<Database, 'videos'>) =>
   eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)])]);
+
+/** A claim's owner: this host and process, and a random part for a process id used again. */
+export const processOwner = () => `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
 export class VideoJobRunner {
   private readonly running = new Map<number, AbortController>();
