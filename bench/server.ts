@@ -34,6 +34,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase, type Db, type DbHandle } from '../apps/server/src/db/connect';
 import { runAsTenant } from '../apps/server/src/lib/tenant-context';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { videoNames } from '../apps/server/src/modules/video/storage';
 import { seedCatalogue, type CatalogueSeed } from './catalogue';
 import { seedBatchAdmin, type BatchAdmin } from './code-batches';
 import {
@@ -44,6 +45,7 @@ import {
   type ScalingSeed,
   type SeedScope,
 } from './direct-seed';
+import { seedVideo, serveFolder, type SeedVideoRequest, type SeededVideo } from './video/seed';
 
 export type ReadyMessage = { type: 'ready'; appPort: number; barePort: number; pid: number };
 /** Requests the parent sends around each measured window, and their answers. */
@@ -55,7 +57,9 @@ export type ControlRequest =
   | { type: 'seed-batch-admin'; tenantSlug: string; password: string }
   | { type: 'seed-quiz-start'; tenantSlug: string; students: number }
   | { type: 'seed-scaling'; tenantSlug: string; sizes: number[] }
-  | { type: 'clients:watch' };
+  | { type: 'clients:watch' }
+  // npm run bench:video (bench/video/seed.ts): a ready own video and a bare static server of its ladder.
+  | SeedVideoRequest;
 /** Counters since the process started; the parent subtracts readings. */
 export type Usage = {
   cpuMicros: number;
@@ -74,7 +78,8 @@ export type ControlReply =
   | ({ type: 'batch-admin-seeded' } & BatchAdmin)
   | ({ type: 'quiz-start-seeded'; seedMs: number } & QuizStartSeed)
   | ({ type: 'scaling-seeded'; seedMs: number } & ScalingSeed)
-  | { type: 'clients:watching' };
+  | { type: 'clients:watching' }
+  | ({ type: 'video-seeded' } & SeededVideo);
 
 const portOf = (instance: FastifyInstance) => (instance.server.address() as AddressInfo).port;
 
@@ -88,7 +93,8 @@ function isControlRequest(message: unknown): message is ControlRequest {
     type === 'seed-batch-admin' ||
     type === 'seed-quiz-start' ||
     type === 'seed-scaling' ||
-    type === 'clients:watch'
+    type === 'clients:watch' ||
+    type === 'seed-video'
   );
 }
 
@@ -174,6 +180,14 @@ async function answer(request: ControlRequest, built: BuiltApp): Promise<Control
       return result;
     });
     return { ...seeded, seedMs: Math.round(performance.now() - started) };
+  }
+  if (request.type === 'seed-video') {
+    const { videoStorage } = built.services;
+    const seeded = await asSeeder(database, request.tenantSlug, (db, tenantId) =>
+      seedVideo(db, tenantId, videoStorage, request),
+    );
+    const hlsDir = videoStorage.localPath(videoNames.hlsDir(seeded.tenantId, seeded.videoId));
+    return { type: 'video-seeded', ...seeded, staticPort: await serveFolder(hlsDir) };
   }
   if (request.type === 'clients:watch') {
     watchClients(built.app.server);
