@@ -1,6 +1,7 @@
 // The catalogue cache (on in production, off in the other API tests): cached structures serve
 // repeated reads, an invalidation is seen at once, and an edit made elsewhere shows within the TTL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runAsTenant } from '../src/lib/tenant-context';
 import { buildCourse, fourOptions } from './support/catalogue-fixture';
 import { startTestApi, type TestApi } from './support/test-api';
 
@@ -72,4 +73,27 @@ it("never serves one tenant's cached course to another tenant", async () => {
   const other = await api.call('GET', `/api/Course/tree?courseid=${course.courseId}`, { tenant: 'tenant9' });
   expect(other.status).toBe(404);
   expect(other.body.message).toBe('Course details not found.');
+});
+
+/** The statements that read the catalogue (a pooled PostgreSQL connection's tenant setting aside). */
+const reads = (queries: string[]) => queries.filter((query) => !query.includes('set_config'));
+
+it('loads a structure once for reads that miss it together, and again after an invalidation', async () => {
+  const course = await buildCourse(api.db, {
+    tenantId,
+    units: [[{ type: 'Video' }, { type: 'Quiz', questions: [fourOptions('س')] }]],
+  });
+  const cache = api.services.catalogueCache;
+  const twenty = () =>
+    runAsTenant(tenantId, () =>
+      Promise.all(Array.from({ length: 20 }, () => cache.structure(tenantId, course.courseId))),
+    );
+  const cold = await api.queriesDuring(twenty);
+  expect(cold.result.map((structure) => structure?.units.length)).toEqual(Array(20).fill(1));
+  // The course row and its units with lessons: one load's two statements, not twenty loads' forty.
+  expect(reads(cold.queries)).toHaveLength(2);
+  expect(reads((await api.queriesDuring(twenty)).queries)).toHaveLength(0);
+
+  cache.invalidateCourse(course.courseId);
+  expect(reads((await api.queriesDuring(twenty)).queries)).toHaveLength(2);
 });

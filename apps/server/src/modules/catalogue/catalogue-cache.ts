@@ -44,6 +44,12 @@ export class CatalogueCache {
   private readonly quizzes: LRUCache<number, PerScope<QuizKey>> | null;
   /** Counts invalidations, so a read that started before one does not cache what it read. */
   private generation = 0;
+  /**
+   * Loads under way, by cache, id and tenant scope: requests that miss together (a grade opening
+   * the weekly quiz the moment its structure's TTL ran out) wait for one load instead of each
+   * running their own.
+   */
+  private readonly loading = new Map<string, Promise<unknown>>();
   /** Changes with every invalidation, this process's or another's: anything built from catalogue
    * reads under an older version (a server-rendered page) is stale. */
   get version(): number {
@@ -151,7 +157,9 @@ export class CatalogueCache {
 
   /** The course of this tenant with its units and lessons in order, or null. */
   async structure(tenantId: number, courseId: number): Promise<CourseStructure | null> {
-    const value = await this.cached(this.structures, courseId, () => this.loadStructure(courseId));
+    const value = await this.cached('structure', this.structures, courseId, () =>
+      this.loadStructure(courseId),
+    );
     return value && value.tenantId === tenantId ? value : null;
   }
 
@@ -170,7 +178,7 @@ export class CatalogueCache {
 
   /** A quiz's questions with their answers' correctness: server-side only. */
   async quiz(lessonId: number): Promise<QuizKey> {
-    return this.cached(this.quizzes, lessonId, () => this.loadQuiz(lessonId));
+    return this.cached('quiz', this.quizzes, lessonId, () => this.loadQuiz(lessonId));
   }
 
   /** After an admin edit of a course (its units, lessons, quizzes or card), in every process. */
@@ -189,6 +197,7 @@ export class CatalogueCache {
 
   /** The value of `id` as the current tenant scope reads it, loaded on a miss. */
   private async cached<T>(
+    kind: 'structure' | 'quiz',
     cache: LRUCache<number, PerScope<T>> | null,
     id: number,
     load: () => Promise<T>,
@@ -196,14 +205,27 @@ export class CatalogueCache {
     const scope = currentTenantId() ?? 0;
     const perScope = cache?.get(id);
     if (perScope?.has(scope)) return perScope.get(scope) as T;
+    if (!cache) return load();
     const generation = this.generation;
-    const value = await load();
-    if (cache && generation === this.generation) {
-      // A new map only when there is none: adding a scope does not extend the entry's TTL.
-      if (perScope && cache.has(id)) perScope.set(scope, value);
-      else cache.set(id, new Map([[scope, value]]));
-    }
-    return value;
+    const key = `${kind}:${id}:${scope}:${generation}`;
+    const under = this.loading.get(key) as Promise<T> | undefined;
+    if (under) return under;
+    const loaded = load().then((value) => {
+      if (generation === this.generation) {
+        // A new map only when there is none: adding a scope does not extend the entry's TTL.
+        const current = cache.get(id);
+        if (current) current.set(scope, value);
+        else cache.set(id, new Map([[scope, value]]));
+      }
+      return value;
+    });
+    this.loading.set(key, loaded);
+    // Forgotten once settled, failed loads too: the next miss tries again.
+    void loaded.then(
+      () => this.loading.delete(key),
+      () => this.loading.delete(key),
+    );
+    return loaded;
   }
 
   private async loadQuiz(lessonId: number): Promise<QuizKey> {
