@@ -154,5 +154,5 @@ export function decryptAndProbe(segment: string, keyHex: string, iv: Buffer, out
       encoding: 'utf8',
     }),
   ) as { streams: { codec_type: string; codec_name: string; height?: number }[] };
-  return { firstByte: plain[0], streams: probe.streams };
+  return { head: plain.subarray(0, 16), streams: probe.streams };
 }

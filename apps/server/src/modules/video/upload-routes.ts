@@ -20,6 +20,7 @@ import type { VideoUploadService } from './video-upload-service';
 export const FFMPEG_MISSING = 'Video processing is not installed on this server (ffmpeg)';
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
 const TUS_CONTENT_TYPE = 'application/offset+octet-stream';
+const DAY_MS = 24 * 3600 * 1000;
 
 type Options = {
   uploads: VideoUploadService;
@@ -57,7 +58,8 @@ export const videoUploadRoutes: FastifyPluginAsyncZod<Options> = async (app, opt
 
   const tus = new Server({
     path: '/api/Admin/Lessons/upload',
-    datastore: new FileStore({ directory: options.directory }),
+    // An upload left unfinished for a day is removed (hourly, below).
+    datastore: new FileStore({ directory: options.directory, expirationPeriodInMilliseconds: DAY_MS }),
     maxSize: options.maxUploadBytes,
     allowedOrigins: options.corsOrigins,
     exposedHeaders: ['Video-Id'],
@@ -83,6 +85,10 @@ export const videoUploadRoutes: FastifyPluginAsyncZod<Options> = async (app, opt
       }
     },
   });
+
+  const sweep = setInterval(() => void tus.cleanUpExpiredUploads().catch(() => undefined), DAY_MS / 24);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   /** Hands the request to tus, which answers on the raw response. */
   async function handOver(request: FastifyRequest, reply: FastifyReply, scope: UploadScope) {
