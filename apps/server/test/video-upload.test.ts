@@ -162,6 +162,24 @@ describe('a video uploaded with tus', () => {
   });
 });
 
+describe('a video cancelled while it waits or transcodes', () => {
+  it('stops: its ffmpeg is killed, nothing of it is kept under hls, and the lesson keeps its link', async () => {
+    const lessonId = await videoLesson();
+    const { last } = await uploadResumably(authOf(admin), lessonId, clip, 256 * 1024);
+    const videoId = last.videoId!;
+    const cancel = await admin.device.call('POST', `/api/Admin/Videos/${videoId}/cancel`);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data).toMatchObject({ id: videoId, status: 'cancelled' });
+    const videoDir = join(api.services.config.dataDir, 'videos', String(tenant.id), String(videoId));
+    const until = Date.now() + 20_000;
+    while (readdirSync(videoDir).some((name) => name.startsWith('hls')) && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readdirSync(videoDir)).toEqual(['source']);
+    const state = await admin.device.call('GET', `/api/Admin/Lessons/${lessonId}/Video`);
+    expect(state.body.data).toMatchObject({ playing: null, latest: { id: videoId, status: 'cancelled' } });
+  }, 60_000);
+});
+
 describe('what an upload refuses', () => {
   it('a file that is not a video: 400, and nothing is queued', async () => {
     const lessonId = await videoLesson();

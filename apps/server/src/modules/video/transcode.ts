@@ -51,7 +51,9 @@ export async function transcode(
     const rungs = ladderFor(probe.height);
     // The poster first, at 10 % of the duration (it is small and quick).
     await mkdir(out, { recursive: true });
-    await runFfmpeg(ffmpeg.ffmpegPath, posterArgs(source, probe, join(out, 'poster.jpg')), options);
+    await runFfmpeg(ffmpeg.ffmpegPath, posterArgs(source, probe, join(out, 'poster.jpg')), {
+      signal: options.signal,
+    });
     await runFfmpeg(ffmpeg.ffmpegPath, ladderArgs(source, probe, rungs, out, keyInfo), {
       ...options,
       onProgress: (outMs) => options.onProgress?.(Math.min(99, Math.floor((outMs / probe.durationMs) * 100))),

@@ -74,7 +74,7 @@ export function startVideoWorkers(
   deps: { db: Db; runner: VideoJobRunner; log: FastifyBaseLogger },
 ): { close(): Promise<void> } {
   const connection = connect(options.redisUrl);
-  const process = async (job: Job<JobData>) => {
+  const processJob = async (job: Job<JobData>) => {
     const { videoId, tenantId } = job.data;
     await runAsTenant(tenantId, async () => {
       const video = await deps.runner.claim(videoId);
@@ -92,7 +92,7 @@ export function startVideoWorkers(
       if (row?.status === 'running' || row?.status === 'queued') throw new VideoLeaseHeld(videoId);
     });
   };
-  const worker = new Worker<JobData>(QUEUE, process, {
+  const worker = new Worker<JobData>(QUEUE, processJob, {
     connection,
     prefix: bullPrefix(options.prefix),
     concurrency: options.concurrency,
