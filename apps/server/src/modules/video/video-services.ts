@@ -63,7 +63,7 @@ export function createVideoServices(
   let queue: VideoQueue;
   let embedded: EmbeddedVideoQueue | null = null;
   if (video.queue === 'bullmq' && config.redisUrl) {
-    queue = new BullVideoQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix }, { runner });
+    queue = new BullVideoQueue({ redisUrl: config.redisUrl, prefix: config.redisPrefix }, { runner, log });
   } else {
     embedded = new EmbeddedVideoQueue({ db, runner, log });
     queue = embedded;

@@ -12,6 +12,7 @@ import type { VideoJobRunner } from './video-job-runner';
 import type { QueuedVideo, VideoQueue } from './video-queue';
 
 const QUEUE = 'videos';
+const ENQUEUE_WAIT_MS = 5000;
 
 type JobData = { videoId: number; tenantId: number };
 
@@ -27,7 +28,7 @@ export class BullVideoQueue implements VideoQueue {
 
   constructor(
     options: BullOptions,
-    private readonly deps: { runner: VideoJobRunner },
+    private readonly deps: { runner: VideoJobRunner; log: FastifyBaseLogger },
   ) {
     this.connection = connect(options.redisUrl);
     this.queue = new Queue<JobData>(QUEUE, {
@@ -36,8 +37,12 @@ export class BullVideoQueue implements VideoQueue {
     });
   }
 
+  /**
+   * Never fails the upload or retry that called it: with Redis unreachable for ENQUEUE_WAIT_MS the
+   * row stays queued, a warning says so, and the admin cancels and retries it once Redis is back.
+   */
   async enqueue(video: QueuedVideo): Promise<void> {
-    await this.queue.add(
+    const added = this.queue.add(
       'transcode',
       { videoId: video.id, tenantId: video.tenantId },
       {
@@ -49,6 +54,20 @@ export class BullVideoQueue implements VideoQueue {
         removeOnFail: { age: 7 * 24 * 3600 },
       },
     );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Redis did not answer')), ENQUEUE_WAIT_MS);
+    });
+    try {
+      await Promise.race([added, timeout]);
+    } catch (error) {
+      this.deps.log.warn(
+        { err: error, videoId: video.id },
+        'video job not enqueued (Redis unreachable): it stays queued until an admin cancels and retries it',
+      );
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   cancelled(videoId: number): void {
