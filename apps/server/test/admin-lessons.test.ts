@@ -421,7 +421,6 @@ describe('POST /api/Admin/Units/{id}/Lessons', () => {
     ['no question', quiz({ questions: [] }), 'A quiz needs at least one question'],
     ['an empty answer', quiz({ questions: [question('س', 0, ['أ', ' '])] }), 'Answer is required'],
     ['a script URL', video({ videoUrl: 'javascript:alert(1)' }), 'Video URL must be an http(s) address'],
-    ['no video URL', video({ videoUrl: undefined }), 'Video URL is required'],
     [
       'a protocol-relative attachment',
       video({ attachmentUrl: '//evil.example/x' }),
@@ -441,6 +440,21 @@ describe('POST /api/Admin/Units/{id}/Lessons', () => {
       .where('unit_id', '=', built.unitIds[1]!)
       .execute();
     expect(lessons).toHaveLength(1);
+  });
+
+  // Issue 19: a lesson may play only its uploaded video, uploaded once the lesson is saved.
+  it('creates a video lesson without a video URL, and clears a URL when it is emptied', async () => {
+    const built = await quizCourse();
+    const made = await admin.device.call('POST', `/api/Admin/Units/${built.unitIds[0]}/Lessons`, {
+      json: video({ videoUrl: undefined }),
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.data.videoUrl).toBeNull();
+    const emptied = await admin.device.call('PUT', `/api/Admin/Lessons/${made.body.data.id}`, {
+      json: video({ videoUrl: '' }),
+    });
+    expect(emptied.status).toBe(200);
+    expect(emptied.body.data.videoUrl).toBeNull();
   });
 
   // Issue 15, defect 11: each video lesson may name its live session, which students are sent to.

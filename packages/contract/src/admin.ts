@@ -216,7 +216,8 @@ export const LessonInput = z.discriminatedUnion('type', [
     type: z.literal('Video'),
     name: nameText(ADMIN_LIMITS.lessonName, 'Lesson name'),
     titel: optionalText(ADMIN_LIMITS.lessonName, 'Title'),
-    videoUrl: safeUrl('Video URL'),
+    /** Optional: a lesson may play only its uploaded video (decision 0012), added once it is saved. */
+    videoUrl: optionalUrl('Video URL'),
     liveSessionUrl: optionalUrl('Live session URL'),
     attachmentUrl: optionalUrl('Attachment URL'),
     attachmentTitle: optionalText(ADMIN_LIMITS.lessonName, 'Attachment title'),

@@ -19,7 +19,7 @@ function renderNewVideo() {
 
 async function fillVideo(user: ReturnType<typeof renderAdmin>['user'], liveSessionUrl: string) {
   await user.type(await screen.findByLabelText('اسم الدرس'), 'البث الأول');
-  await user.type(screen.getByLabelText('رابط الفيديو'), 'https://cdn.example.com/lesson.mp4');
+  await user.type(screen.getByLabelText('رابط الفيديو (اختياري)'), 'https://cdn.example.com/lesson.mp4');
   if (liveSessionUrl) await user.type(screen.getByLabelText('رابط البث المباشر (اختياري)'), liveSessionUrl);
   await user.click(screen.getByRole('button', { name: 'إنشاء الدرس' }));
 }
