@@ -172,7 +172,8 @@ export function NativePlayer({ source, watermark, onTime, poster = null, caption
         }}
         onRateChange={(event) => setRate(event.currentTarget.playbackRate)}
         onError={() => setFailed(true)}
-        className="h-full w-full object-contain"
+        data-controls={visible ? 'shown' : 'hidden'}
+        className="player-video h-full w-full object-contain"
       >
         {source.kind === 'file'
           ? captions.map((caption) => (
