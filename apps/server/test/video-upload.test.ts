@@ -150,6 +150,20 @@ describe('a video uploaded with tus', () => {
     expect(cancel.body).toEqual(failure(cannotCancel('ready')));
   });
 
+  it('a newer upload takes over only once it is ready: until then the lesson plays the one before', async () => {
+    const { last } = await uploadResumably(authOf(admin), lessonId, clip, clip.length);
+    const newer = last.videoId!;
+    expect(newer).toBeGreaterThan(videoId);
+    const meanwhile = await admin.device.call('GET', `/api/Admin/Lessons/${lessonId}/Video`);
+    expect(['queued', 'running']).toContain(meanwhile.body.data.latest.status);
+    expect(meanwhile.body.data.playing.id).toBe(videoId);
+
+    const state = await waitForJob(lessonId);
+    expect(state.latest).toMatchObject({ id: newer, status: 'ready' });
+    expect(state.playing.id).toBe(newer);
+    videoId = newer;
+  }, 120_000);
+
   it('DELETE …/Video sends the lesson back to its link; deleting the lesson removes the files', async () => {
     const reply = await admin.device.call('DELETE', `/api/Admin/Lessons/${lessonId}/Video`);
     expect(reply.status).toBe(200);
