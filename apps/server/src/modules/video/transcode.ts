@@ -78,17 +78,20 @@ function posterArgs(source: string, probe: Probe, file: string): string[] {
 function ladderArgs(source: string, probe: Probe, rungs: Rung[], out: string, keyInfo: string): string[] {
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[v${i}]`).join('')}`;
   const scales = rungs.map((rung, i) => `[v${i}]scale=-2:${rung.height}[v${i}out]`);
-  const args = ['-i', source, '-filter_complex', [split, ...scales].join(';')];
+  // A source without sound gets a silent track, so every ladder has the audio its master playlist's
+  // CODECS names and a player switching renditions finds the same streams in each.
+  const silence = probe.hasAudio
+    ? []
+    : ['-f', 'lavfi', '-i', 'anullsrc=channel_layout=stereo:sample_rate=48000'];
+  const audio = probe.hasAudio ? '0:a:0' : '1:a:0';
+  const args = ['-i', source, ...silence, '-filter_complex', [split, ...scales].join(';')];
   rungs.forEach((rung, i) => {
     args.push('-map', `[v${i}out]`, `-b:v:${i}`, `${rung.videoKbps}k`);
     args.push(`-maxrate:v:${i}`, `${Math.round(rung.videoKbps * 1.1)}k`);
     args.push(`-bufsize:v:${i}`, `${rung.videoKbps * 2}k`);
   });
-  if (probe.hasAudio)
-    rungs.forEach((rung, i) => args.push('-map', '0:a:0', `-b:a:${i}`, `${rung.audioKbps}k`));
-  const streamMap = rungs
-    .map((rung, i) => `v:${i}${probe.hasAudio ? `,a:${i}` : ''},name:${rung.height}`)
-    .join(' ');
+  rungs.forEach((rung, i) => args.push('-map', audio, `-b:a:${i}`, `${rung.audioKbps}k`));
+  const streamMap = rungs.map((rung, i) => `v:${i},a:${i},name:${rung.height}`).join(' ');
   args.push(
     '-c:v',
     'libx264',
@@ -103,7 +106,9 @@ function ladderArgs(source: string, probe: Probe, rungs: Rung[], out: string, ke
     '-force_key_frames',
     `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
   );
-  if (probe.hasAudio) args.push('-c:a', 'aac', '-ar', '48000', '-ac', '2');
+  args.push('-c:a', 'aac', '-ar', '48000', '-ac', '2');
+  // The silent track never ends: the ladder ends with the picture.
+  if (!probe.hasAudio) args.push('-shortest');
   args.push(
     '-f',
     'hls',
@@ -113,6 +118,10 @@ function ladderArgs(source: string, probe: Probe, rungs: Rung[], out: string, ke
     'vod',
     '-hls_key_info_file',
     keyInfo,
+    // The key info is read again for each segment, so each gets its own IV (its sequence number);
+    // read once, ffmpeg encrypts every segment under the first one's IV.
+    '-hls_flags',
+    'periodic_rekey',
     '-start_number',
     '1',
     '-hls_segment_filename',
