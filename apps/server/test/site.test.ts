@@ -73,12 +73,16 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
-  it('let other origins show public media (course images, demo media) but not API answers or pages', async () => {
+  it('let other origins show public media (course images, demo media, signed video) but not API answers or pages', async () => {
     const media = await api.call('GET', '/media/teacher.svg', { tenant: null });
     expect(media.status).toBe(200);
     expect(media.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const image = await api.call('GET', '/api/files/images/none.png', { tenant: null });
     expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    // Our own videos' playlists and segments: their signed link guards them, not the origin.
+    const stream = await api.call('GET', '/api/media/hls/1.1.1.1.bad/1/master.m3u8', { tenant: null });
+    expect(stream.status).toBe(403);
+    expect(stream.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     const answer = await api.call('GET', '/api/Contact/getAll');
     expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     const page = await api.call('GET', '/some/page', { tenant: null, headers: { accept: 'text/html' } });

@@ -16,7 +16,12 @@ const FRAME_SOURCES = [
 ];
 
 /** Paths of media anyone may show: the demo media and the course images admins upload. */
-const PUBLIC_MEDIA = ['/media/', '/api/files/images/'];
+/**
+ * Answers other origins may embed: the public catalogue media, and our own videos' signed playlists,
+ * segments and captions (decision 0012), which their signed link guards, not the origin: a school's
+ * second web front plays them with Safari's native HLS, which fetches without CORS.
+ */
+const PUBLIC_MEDIA = ['/media/', '/api/files/images/', '/api/media/'];
 
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
