@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { DESKTOP, PHONE, launchBrowser } from './support/browser';
 import type { VideoLike } from './support/in-page';
 import { checkScreen, login, openContext, STUDENT, visible, waitForPath } from './support/journey';
 import { startServer, type RunningServer } from './support/server';
@@ -116,13 +116,9 @@ describe('our own video', () => {
     await visible(admin.getByRole('list', { name: 'ملفات الترجمة الحالية' }).getByRole('listitem').first());
     await checkScreen(admin, 'admin-lesson-own-video');
 
-    // The student, on a laptop: the lesson plays our HLS stream, not the link.
+    // The student, on a phone: the lesson plays our HLS stream, not the link.
     const page = await (
-      await openContext(browser, server, {
-        deviceId: 'e2e-student-laptop',
-        splashSeen: true,
-        viewport: DESKTOP,
-      })
+      await openContext(browser, server, { deviceId: 'e2e-student-phone', splashSeen: true, viewport: PHONE })
     ).newPage();
     const playlists: string[] = [];
     page.on('request', (request) => {
