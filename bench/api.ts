@@ -4,7 +4,7 @@
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--warmup 2]
 //                    [--only profile,Contact] [--profile] [--cluster] [--pin on|off]
-//   npm run bench -- --quiz-start [--students 5000] [--overload] [--db sqlite|postgres|both]
+//   npm run bench -- --quiz-start [--students 5000] [--overload] [--cold] [--db sqlite|postgres|both]
 //   npm run bench -- --scaling [--sizes 10,100,1000,10000] [--db ...] [--duration ...]
 //
 // Beside each figure: the server's CPU µs per request, its database statements per request (round
@@ -214,6 +214,7 @@ async function main(): Promise<void> {
         students: settings.students,
         overload: settings.overload,
         profile: settings.profile,
+        cold: settings.cold,
       },
       checkInterrupted,
     );

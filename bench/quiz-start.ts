@@ -1,11 +1,14 @@
-// `npm run bench -- --quiz-start [--students 5000] [--db sqlite|postgres|both] [--overload]`: a grade
-// opening the weekly quiz at the announced time. N distinct students (bench/direct-seed.ts: written
+// `npm run bench -- --quiz-start [--students 5000] [--db sqlite|postgres|both] [--overload] [--cold]`: a
+// grade opening the weekly quiz at the announced time. N distinct students (bench/direct-seed.ts: written
 // straight into a fresh database with a live session each and a minted token, no logins), all enrolled
 // in one course whose unit ends with a quiz of 5 questions. Phase 1: each student opens the quiz
 // (GET /api/Student/contentlesson/{id}) at a random moment of a 10 s window; phase 2: each one whose
 // quiz arrived submits it (POST /api/quizresult/submit, the first shown answer to every question) at a
 // random moment of the next 10 s, or as soon as its quiz arrives if that is later. The offer is open
 // loop (bench/open-loop.ts): a slow server does not slow it down. The client gives up after 10 s.
+// Before the window, 200 other students open the quiz ten at a time (the servers warmed as by a
+// day's work: compiled code, open pool connections, the course cached); `--cold` skips that and
+// measures servers started a moment ago, whose first second is the slowest.
 //
 // Configurations: SQLite with one server process; PostgreSQL + Redis with two processes, the students
 // split between them (as a load balancer would). `--overload` offers twice the students in the same
@@ -42,6 +45,9 @@ import { TENANT } from './scenarios';
 
 const WINDOW_MS = 10_000;
 const CLIENT_TIMEOUT_MS = 10_000;
+/** Students outside the measured grade whose reads warm the servers up before the window. */
+const WARM_UP_STUDENTS = 200;
+const WARM_UP_CONCURRENCY = 10;
 /** Writing 10,000 students with sessions: seconds on SQLite, longer on a busy PostgreSQL. */
 const SEED_TIMEOUT_MS = 10 * 60_000;
 /** The generator's own event-loop delay above which its latencies and timeouts are not to be trusted. */
@@ -53,6 +59,8 @@ export type QuizStartOptions = {
   overload: boolean;
   /** Write a V8 CPU profile of each server child over the run, under .bench/profiles/. */
   profile: boolean;
+  /** Skip the warm-up: the window opens on servers that have answered nothing but a health read. */
+  cold: boolean;
 };
 
 type QuizStartRun = {
@@ -86,7 +94,7 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
   for (const db of options.dbs) {
     checkInterrupted();
     try {
-      runs.push(await runConfiguration(db, students, options.profile));
+      runs.push(await runConfiguration(db, students, options));
     } finally {
       await cleanUp();
     }
@@ -104,7 +112,11 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
   console.log(`\n${formatQuizStart(runs, options)}\nwritten to ${file}\n`);
 }
 
-async function runConfiguration(db: DbKind, students: number, profile: boolean): Promise<QuizStartRun> {
+async function runConfiguration(
+  db: DbKind,
+  students: number,
+  { profile, cold }: QuizStartOptions,
+): Promise<QuizStartRun> {
   const loadAverageAtStart = loadNow();
   const database = await createBenchDatabase(db);
   cleanups.push(() => database.drop());
@@ -126,7 +138,7 @@ async function runConfiguration(db: DbKind, students: number, profile: boolean):
   );
   const seeded = await ask(
     servers[0]!.child,
-    { type: 'seed-quiz-start', tenantSlug: TENANT, students },
+    { type: 'seed-quiz-start', tenantSlug: TENANT, students: students + (cold ? 0 : WARM_UP_STUDENTS) },
     'quiz-start-seeded',
     SEED_TIMEOUT_MS,
   );
@@ -134,6 +146,16 @@ async function runConfiguration(db: DbKind, students: number, profile: boolean):
   for (const server of servers) {
     await waitUntilServing(`http://127.0.0.1:${server.appPort}`, TENANT);
     await ask(server.child, { type: 'clients:watch' }, 'clients:watching');
+  }
+
+  const baseUrls = servers.map((server) => `http://127.0.0.1:${server.appPort}`);
+  const measured = seeded.students.slice(0, students);
+  if (!cold) {
+    const warmUp = seeded.students.slice(students);
+    process.stdout.write(
+      `[bench] quiz start, ${configuration}: warming up with ${warmUp.length} other students' reads ... `,
+    );
+    console.log(`${await warm(baseUrls, seeded.lessonId, warmUp)} answered 200`);
   }
 
   const children = servers.map((server) => server.child);
@@ -152,11 +174,7 @@ async function runConfiguration(db: DbKind, students: number, profile: boolean):
   memory.start();
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
-  const outcomes = await offer(
-    servers.map((server) => `http://127.0.0.1:${server.appPort}`),
-    seeded.lessonId,
-    seeded.students,
-  );
+  const outcomes = await offer(baseUrls, seeded.lessonId, measured);
   loopDelay.disable();
   // Answers still being worked on when the clients gave up: let the servers finish before reading.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -194,6 +212,33 @@ async function runConfiguration(db: DbKind, students: number, profile: boolean):
       `generator loop delay p99 ${run.generatorLoopDelay.p99Ms} ms (max ${run.generatorLoopDelay.maxMs})`,
   );
   return run;
+}
+
+/**
+ * Before the window, other students of the grade open the quiz a few at a time, as a server that has
+ * been up all day has served them: code paths compiled, pool connections open, the course's
+ * structure and quiz key cached. The measured students' own sessions are still cold. `--cold` skips it.
+ */
+async function warm(baseUrls: string[], lessonId: number, students: DirectStudent[]): Promise<number> {
+  let ok = 0;
+  for (let start = 0; start < students.length; start += WARM_UP_CONCURRENCY) {
+    const batch = students.slice(start, start + WARM_UP_CONCURRENCY);
+    const replies = await Promise.all(
+      batch.map((student, i) =>
+        send(new URL(`${baseUrls[(start + i) % baseUrls.length]}/api/Student/contentlesson/${lessonId}`), {
+          method: 'GET',
+          headers: {
+            'X-Tenant-ID': TENANT,
+            Authorization: `Bearer ${student.token}`,
+            DeviceId: student.deviceId,
+          },
+          timeoutMs: CLIENT_TIMEOUT_MS,
+        }),
+      ),
+    );
+    ok += replies.filter((reply) => reply.status === 200).length;
+  }
+  return ok;
 }
 
 /** Both phases for every student, each on its own schedule; students alternate between the servers. */
@@ -313,7 +358,8 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
       ),
   );
   return [
-    `Synchronised quiz start${options.overload ? ', OVERLOAD (twice the students)' : ''}: ` +
+    `Synchronised quiz start${options.overload ? ', OVERLOAD (twice the students)' : ''}` +
+      `${options.cold ? ', COLD (no warm-up)' : `, after ${WARM_UP_STUDENTS} other students' reads`}: ` +
       `${WINDOW_MS / 1000} s to open, ${WINDOW_MS / 1000} s to submit, client timeout ${CLIENT_TIMEOUT_MS / 1000} s; ` +
       `${cpus().length} cpus, ${describePinning()}`,
     'errors = requests without a 2xx answer; 503+RA = 503 with Retry-After; other = any other non-2xx; net err =',

@@ -18,6 +18,8 @@ export type Settings = {
   /** Students of the quiz start (doubled by `overload`). */
   students: number;
   overload: boolean;
+  /** Quiz start without the warm-up reads before the window: a server started a moment ago. */
+  cold: boolean;
   /** Instead of the routes: my lectures and the course tree at each size (bench/scaling.ts). */
   scaling: boolean;
   sizes: number[];
@@ -27,7 +29,7 @@ export type Settings = {
 
 const USAGE =
   'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-  '[--only name,name] [--profile] [--cluster] [--quiz-start [--students n] [--overload]] ' +
+  '[--only name,name] [--profile] [--cluster] [--quiz-start [--students n] [--overload] [--cold]] ' +
   '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
 
 export function readSettings(): Settings {
@@ -43,6 +45,7 @@ export function readSettings(): Settings {
       'quiz-start': { type: 'boolean', default: false },
       students: { type: 'string', default: process.env.BENCH_STUDENTS ?? '5000' },
       overload: { type: 'boolean', default: false },
+      cold: { type: 'boolean', default: false },
       scaling: { type: 'boolean', default: false },
       sizes: { type: 'string', default: DEFAULT_SIZES.join(',') },
       pin: { type: 'string', default: process.env.BENCH_PIN ?? 'on' },
@@ -81,6 +84,7 @@ export function readSettings(): Settings {
     quizStart: values['quiz-start'],
     students: Math.round(positive('students', values.students)),
     overload: values.overload,
+    cold: values.cold,
     scaling: values.scaling,
     sizes: values.sizes.split(',').map((size) => Math.round(positive('sizes', size.trim()))),
     pin: values.pin === 'on',
