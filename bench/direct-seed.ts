@@ -194,13 +194,13 @@ export async function seedQuizStart(scope: SeedScope, count: number): Promise<Qu
 
 /**
  * For each size N: a student holding N unlocked units (the first N units of one course of the largest
- * size, unlocked an hour ago), and a course of N units that one student is enrolled in, with the video
- * of the first half of its units completed. Every unit holds a video and a quiz (no questions).
+ * size, unlocked an hour ago), and a course of N units that a student of its own is enrolled in (so
+ * the progress a tree read carries is that course's, not every size's), with the video of the first
+ * half of its units completed. Every unit holds a video and a quiz (no questions).
  */
 export type ScalingSeed = {
   myLectures: { units: number; student: DirectStudent }[];
-  trees: { units: number; courseId: number }[];
-  treeStudent: DirectStudent;
+  trees: { units: number; courseId: number; student: DirectStudent }[];
 };
 
 export async function seedScaling(scope: SeedScope, sizes: readonly number[]): Promise<ScalingSeed> {
@@ -208,7 +208,9 @@ export async function seedScaling(scope: SeedScope, sizes: readonly number[]): P
     const inTrx = { ...scope, db: trx };
     const unlockedAt = new Date(scope.now.getTime() - 3_600_000).toISOString();
     const lectures = await insertCourse(inTrx, 'مقرر المحاضرات', Math.max(...sizes), ['Video', 'Quiz']);
-    const [treeStudent, ...holders] = await insertStudents(inTrx, 'scale', sizes.length + 1);
+    const students = await insertStudents(inTrx, 'scale', 2 * sizes.length);
+    const holders = students.slice(0, sizes.length);
+    const treeStudents = students.slice(sizes.length);
     const myLectures = [];
     for (const [k, units] of sizes.entries()) {
       const student = holders[k]!;
@@ -230,16 +232,17 @@ export async function seedScaling(scope: SeedScope, sizes: readonly number[]): P
       myLectures.push({ units, student });
     }
     const trees = [];
-    for (const units of sizes) {
+    for (const [k, units] of sizes.entries()) {
+      const treeStudent = treeStudents[k]!;
       const course = await insertCourse(inTrx, `مقرر من ${units} وحدة`, units, ['Video', 'Quiz']);
-      await enrol(inTrx, [treeStudent!.userId], course.courseId);
+      await enrol(inTrx, [treeStudent.userId], course.courseId);
       await inBatches(course.lessonIds.slice(0, Math.ceil(units / 2)), async (chunk) => {
         await trx
           .insertInto('lesson_completions')
           .values(
             chunk.map((lessons) => ({
               tenant_id: scope.tenantId,
-              user_id: treeStudent!.userId,
+              user_id: treeStudent.userId,
               lesson_id: lessons[0]!,
               completed_at: unlockedAt,
             })),
@@ -247,9 +250,9 @@ export async function seedScaling(scope: SeedScope, sizes: readonly number[]): P
           .execute();
         return [];
       });
-      trees.push({ units, courseId: course.courseId });
+      trees.push({ units, courseId: course.courseId, student: treeStudent });
     }
-    return { myLectures, trees, treeStudent: treeStudent! };
+    return { myLectures, trees };
   });
 }
 

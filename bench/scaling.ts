@@ -84,17 +84,13 @@ async function scaleOn(db: DbKind, sizes: number[], load: LoadOptions, checkInte
         return total === units ? null : `expected ${units} units, got ${total}`;
       }),
     })),
-    ...seeded.trees.map(({ units, courseId }) => ({
+    ...seeded.trees.map(({ units, courseId, student }) => ({
       route: 'course tree' as const,
       units,
-      scenario: scenarioOf(
-        `/api/Course/tree-course-with-progress?courseid=${courseId}`,
-        seeded.treeStudent,
-        (data) => {
-          const got = (data as { units?: unknown[] }).units?.length;
-          return got === units ? null : `expected ${units} units, got ${got}`;
-        },
-      ),
+      scenario: scenarioOf(`/api/Course/tree-course-with-progress?courseid=${courseId}`, student, (data) => {
+        const got = (data as { units?: unknown[] }).units?.length;
+        return got === units ? null : `expected ${units} units, got ${got}`;
+      }),
     })),
   ];
   const rows: ScalingRow[] = [];
