@@ -294,7 +294,8 @@ describe('keyboard only', () => {
     await checkScreen(page, 'player-drawer');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect((await focused(page)).label).toBe('إظهار المنهج');
+    // The toggle names the drawer's new state once React has committed the close.
+    await expect.poll(async () => (await focused(page)).label).toBe('إظهار المنهج');
     await context.close();
   });
 

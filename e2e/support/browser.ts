@@ -41,19 +41,42 @@ export function newContext(
   });
 }
 
+/**
+ * Laid out and still: two animation frames have passed (a resize is laid out), and the transitions and
+ * finite animations running then have finished (a drawer fading in after a resize would otherwise be
+ * shot, or checked for contrast, half transparent). Endless ones (a spinner) are not waited for, and
+ * nothing is waited for longer than two seconds.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    type Running = {
+      finished: Promise<unknown>;
+      effect: { getComputedTiming(): { iterations?: number } } | null;
+    };
+    const scope = globalThis as unknown as {
+      requestAnimationFrame: (callback: () => void) => void;
+      document: { getAnimations?: () => Running[] };
+    };
+    await new Promise<void>((resolve) =>
+      scope.requestAnimationFrame(() => scope.requestAnimationFrame(resolve)),
+    );
+    const finite = (scope.document.getAnimations?.() ?? []).filter(
+      (animation) => animation.effect?.getComputedTiming().iterations !== Infinity,
+    );
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
+}
+
 /** Saves the page as <name>-360x800.png and <name>-1280x800.png, restoring the viewport after. */
 export async function screenshotBoth(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize() ?? PHONE;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    // Laid out at the new size: two animation frames have passed since the resize.
-    await page.evaluate(() => {
-      const scope = globalThis as unknown as { requestAnimationFrame: (callback: () => void) => void };
-      return new Promise<void>((resolve) =>
-        scope.requestAnimationFrame(() => scope.requestAnimationFrame(resolve)),
-      );
-    });
+    await settled(page);
     await page.screenshot({
       path: join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`),
       fullPage: true,

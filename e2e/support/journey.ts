@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DESKTOP, PHONE, newContext, screenshotBoth, seriousA11yViolations } from './browser';
+import { DESKTOP, PHONE, newContext, screenshotBoth, seriousA11yViolations, settled } from './browser';
 import type { InPage } from './in-page';
 import type { RunningServer } from './server';
 
@@ -122,6 +122,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   const original = page.viewportSize() ?? PHONE;
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
+    await settled(page);
     const violations = await seriousA11yViolations(page);
     expect.soft(violations, `serious a11y violations on ${name} at ${size.width}x${size.height}`).toEqual([]);
   }
