@@ -67,3 +67,24 @@ function zipKind(bytes: Buffer): FileKind {
   if (under('ppt/')) return 'pptx';
   return 'zip';
 }
+
+/**
+ * A video container ffmpeg reads, from an upload's first bytes (decision 0012): MP4/MOV (`ftyp` at
+ * byte 4), Matroska/WebM (EBML), AVI (RIFF….AVI ) or MPEG-TS (sync bytes 188 apart). ffprobe must
+ * then find a video stream too.
+ */
+export type VideoContainer = 'mp4' | 'mkv' | 'avi' | 'ts';
+
+/** How many bytes sniffVideoContainer needs: three MPEG-TS packets' sync bytes. */
+export const VIDEO_SNIFF_BYTES = 2 * 188 + 1;
+
+const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+const TS_SYNC = 0x47;
+
+export function sniffVideoContainer(bytes: Buffer): VideoContainer | null {
+  if (startsWith(bytes, ascii('ftyp'), 4)) return 'mp4';
+  if (startsWith(bytes, EBML)) return 'mkv';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('AVI '), 8)) return 'avi';
+  if (bytes.length >= VIDEO_SNIFF_BYTES && [0, 188, 376].every((at) => bytes[at] === TS_SYNC)) return 'ts';
+  return null;
+}

@@ -12,7 +12,7 @@ import { ownedLesson } from '../admin/owned-rows';
 import { probeVideo } from './ffmpeg';
 import type { VideoQueue } from './jobs/video-queue';
 import { videoNames, type VideoStorage } from './storage';
-import { SNIFF_BYTES, sniffVideoContainer } from './video-sniff';
+import { VIDEO_SNIFF_BYTES, sniffVideoContainer } from '../admin/file-kind';
 import { ONLY_VIDEO_LESSONS } from './video-admin-service';
 
 export const NOT_A_VIDEO =
@@ -55,9 +55,9 @@ export class VideoUploadService {
 
   private async refuseUnlessVideo(file: string): Promise<void> {
     const handle = await open(file, 'r');
-    const head = Buffer.alloc(SNIFF_BYTES);
+    const head = Buffer.alloc(VIDEO_SNIFF_BYTES);
     try {
-      await handle.read(head, 0, SNIFF_BYTES, 0);
+      await handle.read(head, 0, VIDEO_SNIFF_BYTES, 0);
     } finally {
       await handle.close();
     }
