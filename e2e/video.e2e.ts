@@ -74,19 +74,6 @@ const videoElement = (page: Page) => page.locator('video').first();
 const currentTime = (page: Page) => videoElement(page).evaluate((video: StreamVideo) => video.currentTime);
 const videoHeight = (page: Page) => videoElement(page).evaluate((video: StreamVideo) => video.videoHeight);
 
-async function eventually<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 describe('our own video', () => {
   test('admin uploads a clip and Arabic captions → the student plays it through hls.js with the watermark, switches quality and shows the caption', async () => {
     const admin = await (
@@ -130,12 +117,7 @@ describe('our own video', () => {
     await page.waitForURL(/\/course-player\/\d+\?unit=\d+&lesson=\d+$/);
     await visible(page.getByRole('heading', { level: 1, name: VIDEO }));
     await page.getByRole('button', { name: 'تشغيل' }).first().click();
-    const played = await eventually(
-      () => currentTime(page),
-      (time) => time > 1,
-      30_000,
-    );
-    expect(played).toBeGreaterThan(1);
+    await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
     expect(playlists.some((path) => path.endsWith('/master.m3u8'))).toBe(true);
     expect(playlists.some((path) => path.endsWith('/key'))).toBe(true);
     // It starts at the lowest rendition.
@@ -146,27 +128,18 @@ describe('our own video', () => {
     // Quality: 360 chosen from the menu.
     await page.getByRole('button', { name: 'الجودة' }).click();
     await page.getByRole('menuitemradio', { name: '٣٦٠' }).click();
-    const height = await eventually(
-      () => videoHeight(page),
-      (value) => value === 360,
-      30_000,
-    );
-    expect(height).toBe(360);
+    await expect.poll(() => videoHeight(page), { timeout: 30_000 }).toBe(360);
 
     // Captions: off by default, Arabic when chosen, and its cue is the one the admin uploaded.
     await page.getByRole('button', { name: 'الترجمة' }).click();
     await page.getByRole('menuitemradio', { name: 'العربية' }).click();
-    const cue = await eventually(
-      () =>
-        videoElement(page).evaluate((video: StreamVideo) => {
-          const showing = Array.from(video.textTracks).find((track) => track.mode === 'showing');
-          const cues = showing?.activeCues ?? showing?.cues;
-          return cues && cues.length > 0 ? cues[0]!.text : null;
-        }),
-      (text) => text !== null,
-      20_000,
-    );
-    expect(cue).toBe(CAPTION);
+    const shownCue = () =>
+      videoElement(page).evaluate((video: StreamVideo) => {
+        const showing = Array.from(video.textTracks).find((track) => track.mode === 'showing');
+        const cues = showing?.activeCues ?? showing?.cues;
+        return cues && cues.length > 0 ? cues[0]!.text : null;
+      });
+    await expect.poll(shownCue, { timeout: 20_000 }).toBe(CAPTION);
     await checkScreen(page, 'player-own-video');
   });
 });
