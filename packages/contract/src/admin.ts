@@ -40,11 +40,11 @@ const text = (max: number, field: string) =>
     .max(max, { error: `${field} must be at most ${max} characters` });
 
 /** A name or title people read back (course, unit, lesson, quiz, batch, school): the human text rule. */
-const nameText = (max: number, field: string, options: { multiline?: boolean } = {}) =>
+export const nameText = (max: number, field: string, options: { multiline?: boolean } = {}) =>
   text(max, field).superRefine(humanText(field, options));
 
 /** An optional single-line name or title; empty is null. */
-const optionalText = (max: number, field: string) =>
+export const optionalText = (max: number, field: string) =>
   z
     .string()
     .trim()

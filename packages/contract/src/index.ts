@@ -10,3 +10,5 @@ export * from './unit-codes';
 export * from './admin';
 export * from './books';
 export * from './video';
+export * from './question-bank';
+export * from './exams';

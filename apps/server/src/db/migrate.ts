@@ -22,6 +22,7 @@ import * as studentReadIndexes from './migrations/0009-student-read-indexes';
 import * as books from './migrations/0010-books';
 import * as clientGradedQuizzes from './migrations/0011-client-graded-quizzes';
 import * as videos from './migrations/0012-videos';
+import * as exams from './migrations/0013-exams';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -38,6 +39,7 @@ const STEPS: Record<string, Step> = {
   '0010-books': books,
   '0011-client-graded-quizzes': clientGradedQuizzes,
   '0012-videos': videos,
+  '0013-exams': exams,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

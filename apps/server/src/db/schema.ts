@@ -284,6 +284,76 @@ export interface QuizResultTable {
   client_graded: Generated<Flag>;
   /** The notes that client sent ('Correct answers: x/y'), as sent; null for server-graded results. */
   client_notes: string | null;
+  /** 0 when the score is below the exam's pass mark (0013): the quiz then still blocks what follows. */
+  passed: Generated<Flag>;
+  /** The exam attempt this result came from (0013); null for a plain quiz. */
+  attempt_id: number | null;
+}
+
+export type Difficulty = 'easy' | 'medium' | 'hard';
+
+/** A course's question bank (0013-exams). */
+export interface BankQuestionTable {
+  id: Generated<number>;
+  tenant_id: number;
+  course_id: number;
+  text: string;
+  /** An uploaded image's stored name (public under /api/files/images/), or null. */
+  image_file: string | null;
+  explanation: string | null;
+  difficulty: Difficulty;
+  /** '' for none. */
+  topic: string;
+  /** JSON: 2–6 `{ text, isCorrect }`, exactly one correct; an answer is known by its index. */
+  answers_json: string;
+  /** Set when a question that attempts drew is deleted: kept for them, never drawn again. */
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What makes a quiz an exam (0013-exams); a quiz without a row is a plain one-attempt quiz. */
+export interface QuizSettingsTable {
+  lesson_id: number;
+  tenant_id: number;
+  source: 'fixed' | 'bank';
+  /** JSON: draw rules `{ topic: string | null, difficulty: Difficulty | null, count }[]`. */
+  draw_json: string;
+  time_limit_minutes: number | null;
+  pass_mark: number | null;
+  attempts_allowed: number;
+  counts: 'best' | 'last';
+  review: 'immediate' | 'after-deadline' | 'never';
+  show_explanations: Flag;
+  opens_at: string | null;
+  closes_at: string | null;
+  updated_at: string;
+}
+
+/** One attempt at an exam (0013-exams): its stored draw, saved answers and, once closed, its grade. */
+export interface ExamAttemptTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  lesson_id: number;
+  /** 1-based, unique per student and lesson. */
+  number: number;
+  source: 'fixed' | 'bank';
+  started_at: string;
+  /** null when untimed. */
+  deadline_at: string | null;
+  /** JSON: `{ questionId, answers: number[] }[]`, in the order shown (stored answer keys). */
+  draw_json: string;
+  /** JSON: `{ "<questionId>": shown position 1..n }`. */
+  answers_json: Generated<string>;
+  saved_at: string | null;
+  submitted_at: string | null;
+  submitted_by: 'student' | 'server' | null;
+  score: number | null;
+  correct_count: number | null;
+  total: number | null;
+  /** JSON: the graded review in shown ids. */
+  review_json: string | null;
 }
 
 /** When a student first opened a quiz (0005-quiz-attempts): the start of their one attempt. */
@@ -355,6 +425,9 @@ export interface Database {
   books: BookTable;
   videos: VideoTable;
   lesson_captions: LessonCaptionTable;
+  bank_questions: BankQuestionTable;
+  quiz_settings: QuizSettingsTable;
+  exam_attempts: ExamAttemptTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

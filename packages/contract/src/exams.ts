@@ -1,0 +1,202 @@
+// Exams (issue 20, decision 0013): settings that make a quiz an exam, the attempts a student makes at
+// one, and what the teacher sees of them. A quiz without settings keeps the plain quiz of learning.ts
+// (its `exam` is absent), so existing clients see nothing new.
+import { z } from 'zod';
+import { envelope, idField } from './common';
+import { QuizContent, QuizResult } from './learning';
+import { Difficulty, TopicField } from './question-bank';
+
+export const EXAM_LIMITS = {
+  maxTimeLimitMinutes: 600,
+  maxAttempts: 20,
+  maxDrawRules: 20,
+  maxDrawCount: 100,
+} as const;
+
+export const ExamSource = z.enum(['fixed', 'bank']);
+export const ExamCounts = z.enum(['best', 'last']);
+export const ExamReview = z.enum(['immediate', 'after-deadline', 'never']);
+export type ExamReview = z.infer<typeof ExamReview>;
+
+/** N questions drawn from the bank's questions with this topic and difficulty (null: any). */
+export const DrawRule = z.object({
+  topic: TopicField.nullable(),
+  difficulty: Difficulty.nullable(),
+  count: z
+    .number({ error: 'count must be a number' })
+    .int({ error: 'count must be a whole number' })
+    .min(1, { error: 'count must be at least 1' })
+    .max(EXAM_LIMITS.maxDrawCount, { error: `count must be at most ${EXAM_LIMITS.maxDrawCount}` }),
+});
+export type DrawRule = z.infer<typeof DrawRule>;
+
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be a date and time (ISO-8601)' });
+
+/** PUT /api/Admin/Lessons/{id}/QuizSettings (a Quiz lesson of the tenant; answers QuizSettings). */
+export const QuizSettingsInput = z
+  .object({
+    source: ExamSource,
+    draw: z.array(DrawRule).max(EXAM_LIMITS.maxDrawRules).default([]),
+    timeLimitMinutes: z
+      .number()
+      .int()
+      .min(1, { error: 'The time limit must be at least 1 minute' })
+      .max(EXAM_LIMITS.maxTimeLimitMinutes, {
+        error: `The time limit must be at most ${EXAM_LIMITS.maxTimeLimitMinutes} minutes`,
+      })
+      .nullable(),
+    passMark: z
+      .number()
+      .int()
+      .min(0, { error: 'The pass mark must be from 0 to 100' })
+      .max(100, { error: 'The pass mark must be from 0 to 100' })
+      .nullable(),
+    attemptsAllowed: z
+      .number()
+      .int()
+      .min(1, { error: 'At least one attempt' })
+      .max(EXAM_LIMITS.maxAttempts, { error: `At most ${EXAM_LIMITS.maxAttempts} attempts` }),
+    counts: ExamCounts,
+    review: ExamReview,
+    showExplanations: z.boolean(),
+    opensAt: isoDateTime.nullable(),
+    closesAt: isoDateTime.nullable(),
+  })
+  .refine((s) => s.source === 'fixed' || s.draw.length > 0, {
+    error: 'A quiz drawn from the bank needs at least one draw rule',
+    path: ['draw'],
+  })
+  .refine((s) => !s.opensAt || !s.closesAt || Date.parse(s.closesAt) > Date.parse(s.opensAt), {
+    error: 'The closing time must be after the opening time',
+    path: ['closesAt'],
+  });
+export type QuizSettingsInput = z.input<typeof QuizSettingsInput>;
+
+/** GET|PUT /api/Admin/Lessons/{id}/QuizSettings: `exam` false (and defaults) while the quiz is plain. */
+export const QuizSettings = z.object({
+  lessonId: z.number().int(),
+  exam: z.boolean(),
+  source: ExamSource,
+  /** Each rule with how many bank questions match it now (`available`). */
+  draw: z.array(DrawRule.extend({ available: z.number().int() })),
+  timeLimitMinutes: z.number().int().nullable(),
+  passMark: z.number().int().nullable(),
+  attemptsAllowed: z.number().int(),
+  counts: ExamCounts,
+  review: ExamReview,
+  showExplanations: z.boolean(),
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+  /** Attempts students have started: while any exists, DELETE (back to a plain quiz) is 409. */
+  attemptCount: z.number().int(),
+});
+export type QuizSettings = z.infer<typeof QuizSettings>;
+export const QuizSettingsResponse = envelope(QuizSettings);
+
+// ── The student's side ─────────────────────────────────────────────────────────────────────────────
+export const ExamAttempt = z.object({
+  number: z.number().int(),
+  startedAt: z.string(),
+  /** When the server closes the attempt; null when untimed. */
+  deadlineAt: z.string().nullable(),
+  /** What has been saved so far, in this student's ids. */
+  answers: z.array(z.object({ questionId: z.number().int(), answerId: z.number().int() })),
+});
+export type ExamAttempt = z.infer<typeof ExamAttempt>;
+
+/** `exam` of an exam's QuizContent: what the readiness, question and result screens show. */
+export const QuizExam = z.object({
+  timeLimitMinutes: z.number().int().nullable(),
+  passMark: z.number().int().nullable(),
+  attemptsAllowed: z.number().int(),
+  attemptsUsed: z.number().int(),
+  counts: ExamCounts,
+  review: ExamReview,
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+  /** Questions an attempt holds (the draw's size, or the fixed list's). */
+  questionCount: z.number().int(),
+  /** The open attempt, or null. */
+  attempt: ExamAttempt.nullable(),
+  /** Whether POST quizattempt/start would start a new attempt now. */
+  canStart: z.boolean(),
+  /** When a review held back until the deadline shows; null when it shows now or never. */
+  reviewAt: z.string().nullable(),
+  /** The server's clock when answering: timers count from it, not from the phone's clock. */
+  serverNow: z.string(),
+});
+export type QuizExam = z.infer<typeof QuizExam>;
+
+/** A question of an exam may carry an image; a reviewed one, its explanation. */
+export const ExamQuizContent = QuizContent.extend({
+  questions: z.array(
+    QuizContent.shape.questions.element.extend({
+      imageUrl: z.string().nullable().optional(),
+      explanation: z.string().nullable().optional(),
+    }),
+  ),
+  exam: QuizExam.optional(),
+});
+export type ExamQuizContent = z.infer<typeof ExamQuizContent>;
+export const ExamQuizContentResponse = envelope(ExamQuizContent);
+
+/** POST /api/Student/quizattempt/start: answers ExamQuizContentResponse. */
+export const StartAttemptRequest = z.strictObject({ lessonId: idField });
+
+/** PUT /api/Student/quizattempt/answers: merged into the open attempt's saved answers. */
+export const SaveAnswersRequest = z.strictObject({
+  lessonId: idField,
+  answers: z
+    .array(z.strictObject({ questionId: idField, answerId: idField }))
+    .min(1)
+    .max(200),
+});
+export const SavedAnswers = z.object({
+  saved: z.number().int(),
+  deadlineAt: z.string().nullable(),
+  serverNow: z.string(),
+});
+export const SavedAnswersResponse = envelope(SavedAnswers);
+
+/** 403 `data.reason` when an attempt may not start. */
+export const ExamRefusal = z.object({ reason: z.enum(['exam-not-open', 'exam-closed', 'no-attempts-left']) });
+export type ExamRefusal = z.infer<typeof ExamRefusal>;
+
+/** An exam's result: the QuizResult, whether it passed, and explanations where the settings show them. */
+export const ExamResult = QuizResult.extend({
+  passed: z.boolean().optional(),
+  attemptNumber: z.number().int().optional(),
+  submittedBy: z.enum(['student', 'server']).optional(),
+  review: z.array(QuizResult.shape.review.element.extend({ explanation: z.string().nullable().optional() })),
+});
+export type ExamResult = z.infer<typeof ExamResult>;
+
+export const ATTEMPT_TIME_OVER = 'The time for this attempt is over';
+export const NO_OPEN_ATTEMPT = 'No attempt is in progress';
+
+// ── The teacher's statistics ───────────────────────────────────────────────────────────────────────
+/** GET /api/Admin/Lessons/{id}/QuizStatistics (CSV: …/QuizStatistics/Export). */
+export const QuizStatistics = z.object({
+  lessonId: z.number().int(),
+  lessonName: z.string(),
+  /** Counted results per score band: 0–9, 10–19, … 90–100 (eleven bands would split 100 off). */
+  distribution: z.array(z.object({ from: z.number().int(), to: z.number().int(), count: z.number().int() })),
+  submitted: z.number().int(),
+  averageScore: z.number().nullable(),
+  passedCount: z.number().int().nullable(),
+  questions: z.array(
+    z.object({
+      questionId: z.number().int(),
+      text: z.string(),
+      /** Closed attempts that held it. */
+      answered: z.number().int(),
+      /** Share of those answered correctly, 0–100 rounded; null when none. */
+      correctPercent: z.number().int().nullable(),
+      mostChosenWrong: z.object({ text: z.string(), count: z.number().int() }).nullable(),
+    }),
+  ),
+  /** Students enrolled in the course (or holding the unit) who have not started an attempt. */
+  notAttempted: z.array(z.object({ id: z.number().int(), name: z.string(), phoneNumber: z.string() })),
+});
+export type QuizStatistics = z.infer<typeof QuizStatistics>;
+export const QuizStatisticsResponse = envelope(QuizStatistics);
