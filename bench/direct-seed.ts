@@ -171,7 +171,7 @@ export async function enrol(scope: SeedScope, userIds: readonly number[], course
 /** The weekly quiz: one course, one unit of three videos and a quiz of 5 questions, `count` students in it. */
 export type QuizStartSeed = { lessonId: number; students: DirectStudent[] };
 
-export async function seedQuizStart(scope: SeedScope, count: number): Promise<QuizStartSeed> {
+export async function seedQuizStart(scope: SeedScope, count: number, exam = false): Promise<QuizStartSeed> {
   return scope.db.transaction().execute(async (trx) => {
     const inTrx = { ...scope, db: trx };
     const course = await insertCourse(inTrx, 'مقرر الاختبار الأسبوعي', 1, [
@@ -182,6 +182,7 @@ export async function seedQuizStart(scope: SeedScope, count: number): Promise<Qu
     ]);
     const lessonId = course.lessonIds[0]![3]!;
     await insertQuestions(inTrx, lessonId, 5);
+    if (exam) await makeExam(inTrx, course.courseId, lessonId);
     const students = await insertStudents(inTrx, 'quiz', count);
     await enrol(
       inTrx,
@@ -190,6 +191,61 @@ export async function seedQuizStart(scope: SeedScope, count: number): Promise<Qu
     );
     return { lessonId, students };
   });
+}
+
+const EXAM_TOPICS = ['الحركة', 'الطاقة', 'الموجات'] as const;
+const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+
+/**
+ * The weekly exam (issue 20, bench/exam-start.ts): a bank of 60 questions (20 per topic, difficulties
+ * in turn, four answers with the first correct) and settings that draw 10 of them per attempt (4 of
+ * the first topic, 3 of the second, 3 of any), 30 minutes, one attempt, the review after the deadline.
+ */
+async function makeExam(scope: SeedScope, courseId: number, lessonId: number): Promise<void> {
+  const { db, tenantId, now } = scope;
+  const nowIso = now.toISOString();
+  await db
+    .insertInto('bank_questions')
+    .values(
+      Array.from({ length: 60 }, (_, i) => ({
+        tenant_id: tenantId,
+        course_id: courseId,
+        text: `سؤال البنك ${i + 1}`,
+        image_file: null,
+        explanation: `شرح السؤال ${i + 1}`,
+        difficulty: DIFFICULTIES[i % 3]!,
+        topic: EXAM_TOPICS[Math.floor(i / 20)]!,
+        answers_json: JSON.stringify(
+          [1, 2, 3, 4].map((answer) => ({ text: `الإجابة ${answer}`, isCorrect: answer === 1 })),
+        ),
+        archived_at: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('quiz_settings')
+    .values({
+      lesson_id: lessonId,
+      tenant_id: tenantId,
+      source: 'bank',
+      draw_json: JSON.stringify([
+        { topic: EXAM_TOPICS[0], difficulty: null, count: 4 },
+        { topic: EXAM_TOPICS[1], difficulty: null, count: 3 },
+        { topic: null, difficulty: null, count: 3 },
+      ]),
+      time_limit_minutes: 30,
+      pass_mark: 50,
+      attempts_allowed: 1,
+      counts: 'best',
+      review: 'after-deadline',
+      show_explanations: 1,
+      opens_at: null,
+      closes_at: null,
+      updated_at: nowIso,
+    })
+    .execute();
 }
 
 /**

@@ -21,7 +21,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSoc
 
 export function send(
   url: URL,
-  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; timeoutMs: number },
+  init: { method: 'GET' | 'POST' | 'PUT'; headers: Record<string, string>; body?: string; timeoutMs: number },
 ): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {

@@ -42,9 +42,9 @@ import { send, sleepUntil, summarise, type Outcome, type PhaseSummary } from './
 import { describePinning } from './pinning';
 import { formatTable, loadNow, runInfo, writeReport } from './report';
 import { TENANT } from './scenarios';
+import { EXAM_FLOW, EXAM_FLOW_DESCRIPTION } from './exam-start';
+import { answersOf, CLIENT_TIMEOUT_MS, WINDOW_MS, type StartFlow } from './start-flow';
 
-const WINDOW_MS = 10_000;
-const CLIENT_TIMEOUT_MS = 10_000;
 /** Students outside the measured grade whose reads warm the servers up before the window. */
 const WARM_UP_STUDENTS = 200;
 const WARM_UP_CONCURRENCY = 10;
@@ -61,6 +61,8 @@ export type QuizStartOptions = {
   profile: boolean;
   /** Skip the warm-up: the window opens on servers that have answered nothing but a health read. */
   cold: boolean;
+  /** The timed exam drawn from a bank (bench/exam-start.ts) instead of the plain weekly quiz. */
+  exam: boolean;
 };
 
 type QuizStartRun = {
@@ -69,8 +71,8 @@ type QuizStartRun = {
   processes: number;
   students: number;
   seedMs: number;
-  open: PhaseSummary;
-  submit: PhaseSummary;
+  /** By phase, in the flow's order (open and submit; for the exam open, start, save and submit). */
+  phases: Record<string, PhaseSummary>;
   /** Students whose quiz never arrived, so who had nothing to submit. */
   noQuizToSubmit: number;
   clientsLeft: number;
@@ -99,7 +101,7 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
       await cleanUp();
     }
   }
-  const name = options.overload ? 'quiz-start-overload' : 'quiz-start';
+  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}`;
   const file = join(ROOT, '.bench', `${name}.json`);
   const report = {
     kind: name,
@@ -115,8 +117,10 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
 async function runConfiguration(
   db: DbKind,
   students: number,
-  { profile, cold }: QuizStartOptions,
+  options: QuizStartOptions,
 ): Promise<QuizStartRun> {
+  const { profile, cold } = options;
+  const flow = options.exam ? EXAM_FLOW : QUIZ_FLOW;
   const loadAverageAtStart = loadNow();
   const database = await createBenchDatabase(db);
   cleanups.push(() => database.drop());
@@ -138,7 +142,12 @@ async function runConfiguration(
   );
   const seeded = await ask(
     servers[0]!.child,
-    { type: 'seed-quiz-start', tenantSlug: TENANT, students: students + (cold ? 0 : WARM_UP_STUDENTS) },
+    {
+      type: 'seed-quiz-start',
+      tenantSlug: TENANT,
+      students: students + (cold ? 0 : WARM_UP_STUDENTS),
+      exam: options.exam,
+    },
     'quiz-start-seeded',
     SEED_TIMEOUT_MS,
   );
@@ -174,7 +183,7 @@ async function runConfiguration(
   memory.start();
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
-  const outcomes = await offer(baseUrls, seeded.lessonId, measured);
+  const outcomes = await flow.offer(baseUrls, seeded.lessonId, measured);
   loopDelay.disable();
   // Answers still being worked on when the clients gave up: let the servers finish before reading.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -184,16 +193,16 @@ async function runConfiguration(
   const delta = (field: 'clientsLeft' | 'answeredAfterLeft') =>
     usageAfter.reduce((sum, after, i) => sum + after[field] - usageBefore[i]![field], 0);
 
-  const requests = outcomes.open.length + outcomes.submit.length;
+  const requests = Object.values(outcomes).reduce((sum, phase) => sum + phase.length, 0);
+  const phases = Object.fromEntries(flow.phases.map((phase) => [phase, summarise(outcomes[phase] ?? [])]));
   const run: QuizStartRun = {
     configuration,
     db,
     processes: servers.length,
     students,
     seedMs: seeded.seedMs,
-    open: summarise(outcomes.open),
-    submit: summarise(outcomes.submit),
-    noQuizToSubmit: students - outcomes.submit.length,
+    phases,
+    noQuizToSubmit: students - (outcomes.submit?.length ?? 0),
     clientsLeft: delta('clientsLeft'),
     answeredAfterClientLeft: delta('answeredAfterLeft'),
     queriesPerRequest: requests > 0 ? Number((inServers.queries() / requests).toFixed(2)) : 0,
@@ -207,8 +216,9 @@ async function runConfiguration(
     loadAverage: loadNow(),
   };
   console.log(
-    `[bench] quiz start, ${configuration}: open p99 ${run.open.p99Ms} ms, submit p99 ${run.submit.p99Ms} ms, ` +
-      `${failures(run.open) + failures(run.submit)} failed, peak RSS ${peak.totalPeakMiB ?? '?'} MiB, load ${run.loadAverage}, ` +
+    `[bench] ${flow.title}, ${configuration}: ` +
+      flow.phases.map((phase) => `${phase} p99 ${phases[phase]!.p99Ms} ms`).join(', ') +
+      `, ${Object.values(phases).reduce((sum, phase) => sum + failures(phase), 0)} failed, peak RSS ${peak.totalPeakMiB ?? '?'} MiB, load ${run.loadAverage}, ` +
       `generator loop delay p99 ${run.generatorLoopDelay.p99Ms} ms (max ${run.generatorLoopDelay.maxMs})`,
   );
   return run;
@@ -242,7 +252,7 @@ async function warm(baseUrls: string[], lessonId: number, students: DirectStuden
 }
 
 /** Both phases for every student, each on its own schedule; students alternate between the servers. */
-async function offer(baseUrls: string[], lessonId: number, students: DirectStudent[]) {
+async function offerQuiz(baseUrls: string[], lessonId: number, students: DirectStudent[]) {
   const open: Outcome[] = [];
   const submit: Outcome[] = [];
   const start = performance.now() + 200;
@@ -277,20 +287,9 @@ async function offer(baseUrls: string[], lessonId: number, students: DirectStude
   return { open, submit };
 }
 
-/** The first shown answer to every question of the quiz as this student received it. */
-function answersOf(body: string): { questionId: number; answerId: number }[] | null {
-  try {
-    const data = (JSON.parse(body) as { data?: { questions?: { id: number; answers: { id: number }[] }[] } })
-      .data;
-    const questions = data?.questions ?? [];
-    if (questions.length === 0) return null;
-    return questions.map((question) => ({ questionId: question.id, answerId: question.answers[0]!.id }));
-  } catch {
-    return null;
-  }
-}
+const QUIZ_FLOW: StartFlow = { title: 'quiz start', phases: ['open', 'submit'], offer: offerQuiz };
 
-const failures = (phase: PhaseSummary) => phase.offered - phase.ok;
+export const failures = (phase: PhaseSummary) => phase.offered - phase.ok;
 
 function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): string {
   const header = [
@@ -313,10 +312,9 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
     'load',
   ];
   const body = runs.flatMap((run) =>
-    (['open', 'submit'] as const).map((phase) => {
-      const s = run[phase];
+    Object.entries(run.phases).map(([phase, s], index) => {
       const net = Object.values(s.networkErrors).reduce((a, b) => a + b, 0);
-      const perRun = phase === 'open';
+      const perRun = index === 0;
       return [
         `${run.configuration}, ${phase}`,
         s.offered.toLocaleString('en-US'),
@@ -349,18 +347,19 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
         : ''),
   );
   const notes = runs.flatMap((run) =>
-    (['open', 'submit'] as const)
-      .filter((phase) => Object.keys(run[phase].networkErrors).length > 0 || run[phase].otherErrors > 0)
+    Object.entries(run.phases)
+      .filter(([, s]) => Object.keys(s.networkErrors).length > 0 || s.otherErrors > 0)
       .map(
-        (phase) =>
-          `${run.configuration}, ${phase}: statuses ${JSON.stringify(run[phase].statuses)}, ` +
-          `network errors ${JSON.stringify(run[phase].networkErrors)}`,
+        ([phase, s]) =>
+          `${run.configuration}, ${phase}: statuses ${JSON.stringify(s.statuses)}, ` +
+          `network errors ${JSON.stringify(s.networkErrors)}`,
       ),
   );
   return [
-    `Synchronised quiz start${options.overload ? ', OVERLOAD (twice the students)' : ''}` +
-      `${options.cold ? ', COLD (no warm-up)' : `, after ${WARM_UP_STUDENTS} other students' reads`}: ` +
-      `${WINDOW_MS / 1000} s to open, ${WINDOW_MS / 1000} s to submit, client timeout ${CLIENT_TIMEOUT_MS / 1000} s; ` +
+    `Synchronised ${options.exam ? EXAM_FLOW_DESCRIPTION : `quiz start: ${WINDOW_MS / 1000} s to open, ${WINDOW_MS / 1000} s to submit`}` +
+      `${options.overload ? ', OVERLOAD (twice the students)' : ''}` +
+      `${options.cold ? ', COLD (no warm-up)' : `, after ${WARM_UP_STUDENTS} other students' reads`}; ` +
+      `client timeout ${CLIENT_TIMEOUT_MS / 1000} s; ` +
       `${cpus().length} cpus, ${describePinning()}`,
     'errors = requests without a 2xx answer; 503+RA = 503 with Retry-After; other = any other non-2xx; net err =',
     'connection errors; q/req and CPU µs/req = statements and CPU of the servers per request, both phases and',

@@ -55,7 +55,7 @@ export type ControlRequest =
   | { type: 'profile:stop'; file: string }
   | { type: 'seed-catalogue'; tenantSlug: string; password: string }
   | { type: 'seed-batch-admin'; tenantSlug: string; password: string }
-  | { type: 'seed-quiz-start'; tenantSlug: string; students: number }
+  | { type: 'seed-quiz-start'; tenantSlug: string; students: number; exam?: boolean }
   | { type: 'seed-scaling'; tenantSlug: string; sizes: number[] }
   | { type: 'clients:watch' }
   // npm run bench:video (bench/video/seed.ts): a ready own video and a bare static server of its ladder.
@@ -174,7 +174,10 @@ async function answer(request: ControlRequest, built: BuiltApp): Promise<Control
       const scope: SeedScope = { db, jwt, tenantId, now: new Date() };
       const result =
         request.type === 'seed-quiz-start'
-          ? ({ type: 'quiz-start-seeded', ...(await seedQuizStart(scope, request.students)) } as const)
+          ? ({
+              type: 'quiz-start-seeded',
+              ...(await seedQuizStart(scope, request.students, request.exam === true)),
+            } as const)
           : ({ type: 'scaling-seeded', ...(await seedScaling(scope, request.sizes)) } as const);
       await settle(db, database.dialect);
       return result;

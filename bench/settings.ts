@@ -20,6 +20,8 @@ export type Settings = {
   overload: boolean;
   /** Quiz start without the warm-up reads before the window: a server started a moment ago. */
   cold: boolean;
+  /** Quiz start: the timed exam drawn from a bank (issue 20) instead of the plain quiz. */
+  exam: boolean;
   /** Instead of the routes: my lectures and the course tree at each size (bench/scaling.ts). */
   scaling: boolean;
   sizes: number[];
@@ -29,7 +31,7 @@ export type Settings = {
 
 const USAGE =
   'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-  '[--only name,name] [--profile] [--cluster] [--quiz-start [--students n] [--overload] [--cold]] ' +
+  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam] [--students n] [--overload] [--cold]] ' +
   '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
 
 export function readSettings(): Settings {
@@ -46,6 +48,7 @@ export function readSettings(): Settings {
       students: { type: 'string', default: process.env.BENCH_STUDENTS ?? '5000' },
       overload: { type: 'boolean', default: false },
       cold: { type: 'boolean', default: false },
+      exam: { type: 'boolean', default: false },
       scaling: { type: 'boolean', default: false },
       sizes: { type: 'string', default: DEFAULT_SIZES.join(',') },
       pin: { type: 'string', default: process.env.BENCH_PIN ?? 'on' },
@@ -85,6 +88,7 @@ export function readSettings(): Settings {
     students: Math.round(positive('students', values.students)),
     overload: values.overload,
     cold: values.cold,
+    exam: values.exam,
     scaling: values.scaling,
     sizes: values.sizes.split(',').map((size) => Math.round(positive('sizes', size.trim()))),
     pin: values.pin === 'on',
