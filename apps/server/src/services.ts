@@ -21,6 +21,7 @@ import { UserRepository } from './modules/auth/users';
 import { ProfileService } from './modules/profile/profile-service';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache';
 import { CatalogueService } from './modules/catalogue/catalogue-service';
+import { ExamSettingsCache } from './modules/exams/settings-cache';
 import { BookService } from './modules/books/book-service';
 import { StudentProgress } from './modules/learning/student-progress';
 import { AttachmentLinks } from './modules/learning/attachment-links';
@@ -65,6 +66,8 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const jwt = createJwt(config.jwtSecret);
   const codeKey = Buffer.from(hmacHex(config.jwtSecret, 'one-time-codes'), 'hex');
   const catalogueCache = new CatalogueCache(db, config.catalogueCacheMs, cacheBus, clock);
+  // A quiz's exam settings (decision 0013), cached as long as the catalogue.
+  const examSettings = new ExamSettingsCache(db, config.catalogueCacheMs, cacheBus, clock);
   const studentProgress = new StudentProgress(database.dialect);
   const access = new LessonAccess({ db, clock, catalogue: catalogueCache, progress: studentProgress });
   const attachments = new AttachmentLinks({ jwt, clock });
@@ -120,6 +123,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     passwordReset: new PasswordResetService({ db, users, sessions, limits, mailer, clock, codeKey }),
     profile: new ProfileService({ users, sessions, clock }),
     catalogueCache,
+    examSettings,
     catalogue: new CatalogueService(db, catalogueCache),
     books: new BookService(db),
     access,
