@@ -127,6 +127,15 @@ export const QuizExam = z.object({
 });
 export type QuizExam = z.infer<typeof QuizExam>;
 
+/** An exam's result: the QuizResult, whether it passed, and explanations where the settings show them. */
+export const ExamResult = QuizResult.extend({
+  passed: z.boolean().optional(),
+  attemptNumber: z.number().int().optional(),
+  submittedBy: z.enum(['student', 'server']).optional(),
+  review: z.array(QuizResult.shape.review.element.extend({ explanation: z.string().nullable().optional() })),
+});
+export type ExamResult = z.infer<typeof ExamResult>;
+
 /** A question of an exam may carry an image; a reviewed one, its explanation. */
 export const ExamQuizContent = QuizContent.extend({
   questions: z.array(
@@ -135,6 +144,8 @@ export const ExamQuizContent = QuizContent.extend({
       explanation: z.string().nullable().optional(),
     }),
   ),
+  /** The counted result, with whether it passed and who submitted it (absent fields: a plain quiz's). */
+  result: ExamResult.nullable(),
   exam: QuizExam.optional(),
 });
 export type ExamQuizContent = z.infer<typeof ExamQuizContent>;
@@ -161,15 +172,6 @@ export const SavedAnswersResponse = envelope(SavedAnswers);
 /** 403 `data.reason` when an attempt may not start. */
 export const ExamRefusal = z.object({ reason: z.enum(['exam-not-open', 'exam-closed', 'no-attempts-left']) });
 export type ExamRefusal = z.infer<typeof ExamRefusal>;
-
-/** An exam's result: the QuizResult, whether it passed, and explanations where the settings show them. */
-export const ExamResult = QuizResult.extend({
-  passed: z.boolean().optional(),
-  attemptNumber: z.number().int().optional(),
-  submittedBy: z.enum(['student', 'server']).optional(),
-  review: z.array(QuizResult.shape.review.element.extend({ explanation: z.string().nullable().optional() })),
-});
-export type ExamResult = z.infer<typeof ExamResult>;
 
 export const ATTEMPT_TIME_OVER = 'The time for this attempt is over';
 export const NO_OPEN_ATTEMPT = 'No attempt is in progress';
