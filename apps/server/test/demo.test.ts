@@ -33,6 +33,7 @@ const TENANT_TABLES = [
   'lesson_completions',
   'quiz_results',
   'books',
+  'bank_questions',
 ] as const satisfies readonly (keyof Database)[];
 
 let database: TestDatabase;
@@ -218,6 +219,35 @@ describe('the demo catalogue', () => {
     }
     // The correct answer is not always in the same place.
     expect(correctPositions.size).toBe(4);
+  });
+
+  it("gives every course a question bank of its quizzes' questions, tagged by unit and by place in the quiz", async () => {
+    const bank = await handle.db
+      .selectFrom('bank_questions as b')
+      .innerJoin('courses as c', 'c.id', 'b.course_id')
+      .select(['b.course_id', 'b.text', 'b.topic', 'b.difficulty', 'b.answers_json'])
+      .where('b.tenant_id', '=', tenantId)
+      .execute();
+    const quizQuestions = await handle.db
+      .selectFrom('quiz_questions as q')
+      .innerJoin('lessons as l', 'l.id', 'q.lesson_id')
+      .innerJoin('units as u', 'u.id', 'l.unit_id')
+      .innerJoin('quiz_answers as a', (join) =>
+        join.onRef('a.question_id', '=', 'q.id').on('a.is_correct', '=', 1),
+      )
+      .select(['u.course_id', 'u.name as unit', 'q.text', 'a.text as correct'])
+      .where('q.tenant_id', '=', tenantId)
+      .execute();
+    expect(bank).toHaveLength(quizQuestions.length);
+    for (const question of quizQuestions) {
+      const inBank = bank.find((b) => b.course_id === question.course_id && b.text === question.text);
+      expect(inBank, question.text).toBeDefined();
+      expect(inBank!.topic).toBe(question.unit.slice(0, 100));
+      const answers = JSON.parse(inBank!.answers_json) as { text: string; isCorrect: boolean }[];
+      expect(answers).toHaveLength(4);
+      expect(answers.filter((a) => a.isCorrect).map((a) => a.text)).toEqual([question.correct]);
+    }
+    expect(new Set(bank.map((b) => b.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']));
   });
 
   it('plays the sample video or a YouTube URL, and stores uploaded attachments under DATA_DIR/uploads', async () => {

@@ -12,6 +12,7 @@ import type { Database, Tenant } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { runAsTenant } from '../lib/tenant-context';
 import { writeDemoBooks } from './books';
+import { writeDemoBanks } from './question-bank';
 import { DEMO_CONTACT } from './catalogue';
 import { DemoUploads } from './media';
 import { createDemoAccounts, hashDemoPasswords } from './seed-accounts';
@@ -54,6 +55,7 @@ async function loadDemoInScope(deps: DemoDeps): Promise<DemoSummary> {
       if (await hasCourses(trx, tenantId)) return null;
       await trx.updateTable('tenants').set(DEMO_CONTACT).where('id', '=', tenantId).execute();
       const catalogue = await writeCatalogue(trx, { tenantId, now: nowIso, uploads });
+      await writeDemoBanks(trx, { tenantId, now: nowIso, catalogue });
       const accounts = await createDemoAccounts(trx, { tenantId, now: nowIso, hashes });
       const bookIds = await writeDemoBooks(trx, { tenantId, now: nowIso });
       return { catalogue, userIds: accounts, studentId: accounts.get('student'), previousContact, bookIds };

@@ -47,6 +47,13 @@ export function correctSlot(text: string): number {
   return sum % 4;
 }
 
+/** A question's four answers in the order the demo shows them: the correct one in its slot. */
+export function shownAnswers(question: DemoQuestion): { text: string; correct: boolean }[] {
+  const options = question.wrong.map((text) => ({ text, correct: false }));
+  options.splice(correctSlot(question.text), 0, { text: question.correct, correct: true });
+  return options;
+}
+
 export async function writeCatalogue(
   trx: Trx,
   input: { tenantId: number; now: string; uploads: DemoUploads },
@@ -173,8 +180,7 @@ async function writeQuestion(
     .values({ tenant_id: tenantId, lesson_id: lessonId, position, text: question.text })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const options = question.wrong.map((text) => ({ text, correct: false }));
-  options.splice(correctSlot(question.text), 0, { text: question.correct, correct: true });
+  const options = shownAnswers(question);
   // RETURNING order is not guaranteed for multi-row inserts on SQLite, so rows are told apart by
   // what they return, not by their order.
   const answers = await trx
