@@ -1,29 +1,21 @@
 // A quiz: readiness → one question at a time (no going back) → the last answer submits → the server's
 // grade. A quiz already submitted opens on its stored result.
-import type { QuizResult } from '@app/contract';
+import type { ExamResult } from '@app/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert } from '../../../../components/ui/alert';
-import { Button } from '../../../../components/ui/button';
 import { playerMessages } from '../../../../i18n/player';
-import { ApiError } from '../../../../lib/api-client';
 import type { QuizLessonContent } from '../../api/lesson-content';
 import { useSubmitQuiz } from '../../api/submit-quiz';
-import { QuizQuestion } from './quiz-question';
+import { ExamLesson } from './exam-lesson';
 import { QuizReady } from './quiz-ready';
 import { QuizResultView } from './quiz-result';
+import { QuizStep, submitErrorText } from './quiz-step';
 
 const t = playerMessages.quiz;
 
-export function submitErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return t.unauthorized;
-    if (!error.isNetwork && error.message && !/^HTTP \d+$/.test(error.message)) return error.message;
-  }
-  return t.submitFailed;
-}
+export { submitErrorText } from './quiz-step';
 
-type Props = {
+export type QuizLessonProps = {
   content: QuizLessonContent;
   progressKey: QueryKey;
   hasNext: boolean;
@@ -32,9 +24,14 @@ type Props = {
   onCurriculum: () => void;
 };
 
-export function QuizLesson({ content, progressKey, hasNext, onSubmitted, onFinish, onCurriculum }: Props) {
+/** A quiz with settings (`exam` in its content) is an exam, with its attempts and clock. */
+export function QuizLesson(props: QuizLessonProps) {
+  return props.content.exam ? <ExamLesson {...props} exam={props.content.exam} /> : <PlainQuiz {...props} />;
+}
+
+function PlainQuiz({ content, progressKey, hasNext, onSubmitted, onFinish, onCurriculum }: QuizLessonProps) {
   const [stage, setStage] = useState<'ready' | 'questions'>('ready');
-  const [result, setResult] = useState<QuizResult | null>(content.result);
+  const [result, setResult] = useState<ExamResult | null>(content.result);
   // Opened unsubmitted: a result shown later was graded here, just now.
   const [gradedHere] = useState(content.result === null);
   const [index, setIndex] = useState(0);
@@ -104,32 +101,17 @@ export function QuizLesson({ content, progressKey, hasNext, onSubmitted, onFinis
   };
 
   return (
-    <div>
-      <h1 id="lesson-title" className="sr-only">
-        {content.lessonName}
-      </h1>
-      <QuizQuestion
-        question={question}
-        index={index}
-        total={questions.length}
-        selected={selected}
-        onSelect={(answerId) => setAnswers((previous) => new Map(previous).set(question.id, answerId))}
-      />
-      {submit.isError ? (
-        <div className="mt-4">
-          <Alert tone="error">
-            <p>{submitErrorText(submit.error)}</p>
-            <Button variant="danger" className="mt-3" onClick={send}>
-              {t.retry}
-            </Button>
-          </Alert>
-        </div>
-      ) : null}
-      <div className="mt-6 flex justify-end">
-        <Button onClick={proceed} disabled={selected === undefined || submit.isPending} className="min-w-32">
-          {isLast ? (submit.isPending ? t.submitting : t.finish) : t.next}
-        </Button>
-      </div>
-    </div>
+    <QuizStep
+      lessonName={content.lessonName}
+      question={question}
+      index={index}
+      total={questions.length}
+      selected={selected}
+      onSelect={(answerId) => setAnswers((previous) => new Map(previous).set(question.id, answerId))}
+      submitting={submit.isPending}
+      errorText={submit.isError ? submitErrorText(submit.error) : null}
+      onRetry={send}
+      onProceed={proceed}
+    />
   );
 }

@@ -1,13 +1,14 @@
 // One question at a time: its answers as a radio group (arrow keys move between them), the answer
 // changeable until the student moves on.
-import type { LessonContent } from '@app/contract';
 import { roundedPercent } from '@app/domain';
 import { useEffect, useRef } from 'react';
 import { playerMessages } from '../../../../i18n/player';
+import type { QuizLessonContent } from '../../api/lesson-content';
+import { examMessages } from '../../lib/exam-messages';
 
 const t = playerMessages.quiz;
 
-type Question = Extract<LessonContent, { type: 'Quiz' }>['questions'][number];
+type Question = QuizLessonContent['questions'][number];
 
 type Props = {
   question: Question;
@@ -15,9 +16,11 @@ type Props = {
   total: number;
   selected: number | undefined;
   onSelect: (answerId: number) => void;
+  /** An exam whose time is over: the answers can no longer change. */
+  disabled?: boolean;
 };
 
-export function QuizQuestion({ question, index, total, selected, onSelect }: Props) {
+export function QuizQuestion({ question, index, total, selected, onSelect, disabled = false }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Answered questions count, not the one on screen: 0 % before the first answer.
   const percent = roundedPercent(index + (selected === undefined ? 0 : 1), total);
@@ -48,6 +51,13 @@ export function QuizQuestion({ question, index, total, selected, onSelect }: Pro
           style={{ width: `${percent}%` }}
         />
       </div>
+      {question.imageUrl ? (
+        <img
+          src={question.imageUrl}
+          alt={examMessages.questionImage}
+          className="mx-auto mb-4 max-h-80 w-auto max-w-full rounded-xl border border-slate-200"
+        />
+      ) : null}
       <div role="radiogroup" aria-labelledby={`question-${question.id}`}>
         <h2
           id={`question-${question.id}`}
@@ -68,6 +78,7 @@ export function QuizQuestion({ question, index, total, selected, onSelect }: Pro
                 name={`question-${question.id}-answer`}
                 value={answer.id}
                 checked={selected === answer.id}
+                disabled={disabled}
                 onChange={() => onSelect(answer.id)}
                 className="size-5 shrink-0 accent-brand-700"
               />

@@ -1,7 +1,7 @@
 // The graded quiz: percent, correct answers out of the total, a bar, the optional review and a finish
 // button that moves on (to the next lesson, or back to the curriculum).
-import type { QuizResult as Result } from '@app/contract';
-import { useEffect, useRef, useState } from 'react';
+import type { ExamResult } from '@app/contract';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { playerMessages } from '../../../../i18n/player';
 import type { QuizLessonContent } from '../../api/lesson-content';
@@ -11,16 +11,30 @@ const t = playerMessages.quiz;
 
 type Props = {
   lessonName: string;
-  result: Result;
+  /** A plain quiz's result, or an exam's with whether it passed (ExamResult). */
+  result: ExamResult;
   questions: QuizLessonContent['questions'];
   finishLabel: string;
   onFinish: () => void;
   /** Just graded: the focus moves to the result, as the finish button pressed has left the page. */
   focusOnShow?: boolean;
+  /** An exam's lines under the score (passed or not, submitted by the server, attempts left). */
+  extras?: ReactNode;
+  /** An exam's extra buttons beside the finish button (another attempt). */
+  actions?: ReactNode;
 };
 
 export function QuizResultView(props: Props) {
-  const { lessonName, result, questions, finishLabel, onFinish, focusOnShow = false } = props;
+  const {
+    lessonName,
+    result,
+    questions,
+    finishLabel,
+    onFinish,
+    focusOnShow = false,
+    extras,
+    actions,
+  } = props;
   const [reviewing, setReviewing] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -59,8 +73,10 @@ export function QuizResultView(props: Props) {
           style={{ width: `${score}%` }}
         />
       </div>
+      {extras}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Button onClick={onFinish}>{finishLabel}</Button>
+        {actions}
         {result.review.length > 0 ? (
           <Button
             variant="secondary"

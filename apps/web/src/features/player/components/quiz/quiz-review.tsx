@@ -1,19 +1,22 @@
 // The corrected quiz: every question with the right answer in green and a wrong choice in red, each
 // also named in words (colour is never the only signal).
-import type { QuizResult } from '@app/contract';
+import type { ExamResult } from '@app/contract';
 import type { QuizLessonContent } from '../../api/lesson-content';
 import { playerMessages } from '../../../../i18n/player';
+import { examMessages } from '../../lib/exam-messages';
 import { CheckIcon, CrossIcon } from '../icons';
 
 const t = playerMessages.quiz;
 
-type Props = { questions: QuizLessonContent['questions']; review: QuizResult['review'] };
+/** An exam's review may carry each question's explanation (when its settings show them). */
+type Props = { questions: QuizLessonContent['questions']; review: ExamResult['review'] };
 
 export function QuizReview({ questions, review }: Props) {
   return (
     <ol className="mt-6 space-y-5 text-start">
       {questions.map((question, index) => {
         const item = review.find((entry) => entry.questionId === question.id);
+        const explanation = item?.explanation ?? question.explanation;
         return (
           <li key={question.id} className="rounded-2xl border border-slate-200 bg-white p-4">
             <p className="mb-3 font-bold break-words text-slate-900">
@@ -56,6 +59,12 @@ export function QuizReview({ questions, review }: Props) {
                 );
               })}
             </ul>
+            {explanation ? (
+              <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-sm break-words text-slate-800">
+                <strong>{examMessages.explanation}: </strong>
+                {explanation}
+              </p>
+            ) : null}
           </li>
         );
       })}

@@ -1,0 +1,43 @@
+// An exam's lines under its score: passed or not (a result below the pass mark keeps the next lessons
+// locked), submitted by the server at the deadline, the attempts left, and why the review is not
+// shown (later, or never).
+import type { ExamResult, QuizExam } from '@app/contract';
+import { examMessages as t } from '../../lib/exam-messages';
+import { formatExamDate } from '../../lib/exam-time';
+
+type Props = { result: ExamResult; exam: QuizExam; timeZone: string };
+
+export function ExamResultExtras({ result, exam, timeZone }: Props) {
+  const attemptsLeft = exam.attemptsAllowed - exam.attemptsUsed;
+  const reviewNote =
+    result.review.length > 0
+      ? null
+      : exam.review === 'never'
+        ? t.reviewNever
+        : exam.reviewAt
+          ? t.reviewAt(formatExamDate(exam.reviewAt, timeZone))
+          : null;
+  return (
+    <div className="mt-4 space-y-2">
+      {exam.passMark !== null && result.passed !== undefined ? (
+        result.passed ? (
+          <p className="font-bold text-green-700" data-testid="exam-passed">
+            {t.passed}
+          </p>
+        ) : (
+          <div data-testid="exam-passed">
+            <p className="font-bold text-red-700">{t.notPassed(exam.passMark)}</p>
+            <p className="text-sm text-slate-700">{t.lockedUntilPass}</p>
+          </div>
+        )
+      ) : null}
+      {result.submittedBy === 'server' ? <p className="text-sm text-slate-700">{t.autoSubmitted}</p> : null}
+      {attemptsLeft > 0 && exam.attemptsAllowed > 1 ? (
+        <p className="text-sm text-slate-700">
+          {t.attemptsLeft(attemptsLeft)} — {exam.counts === 'best' ? t.countsBest : t.countsLast}
+        </p>
+      ) : null}
+      {reviewNote ? <p className="text-sm text-slate-600">{reviewNote}</p> : null}
+    </div>
+  );
+}

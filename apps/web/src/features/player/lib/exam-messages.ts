@@ -1,0 +1,45 @@
+// Every text of an exam's screens (a quiz with settings, decision 0013), in Arabic, with Arabic-Indic
+// digits and the domain's Arabic number agreement.
+import { minutesLabelAr, toArabicDigits } from '@app/domain';
+
+const n = (value: number) => toArabicDigits(value);
+const percent = (value: number) => `${n(value)}٪`;
+
+export const examMessages = {
+  details: 'تفاصيل الاختبار',
+  timeLimit: (minutes: number | null) =>
+    minutes === null ? 'بدون وقت محدد' : `مدة الاختبار: ${minutesLabelAr(minutes)}`,
+  questionCount: (count: number) => `عدد الأسئلة: ${n(count)}`,
+  passMark: (mark: number) => `درجة النجاح: ${percent(mark)}`,
+  attempts: (used: number, allowed: number) => `المحاولات: ${n(used)} من ${n(allowed)}`,
+  countsBest: 'تُحتسب أعلى درجة',
+  countsLast: 'تُحتسب آخر محاولة',
+  opensAt: (date: string) => `يفتح الاختبار: ${date}`,
+  closesAt: (date: string) => `يُغلق الاختبار: ${date}`,
+  noGoingBack: 'لا يمكنك الرجوع إلى سؤال سابق بعد الانتقال، وتُحفظ كل إجابة فور اختيارها.',
+  start: 'ابدأ الاختبار',
+  starting: 'جارٍ البدء...',
+  continue: 'متابعة المحاولة',
+  newAttempt: 'محاولة جديدة',
+  notOpenYet: (date: string) => `يبدأ الاختبار في ${date}`,
+  notOpen: 'لم يحن موعد بدء الاختبار بعد',
+  startsIn: (wait: string) => `يبدأ بعد ${wait}`,
+  closed: 'انتهى موعد هذا الاختبار',
+  noAttemptsLeft: 'استنفدت كل المحاولات المتاحة لهذا الاختبار',
+  cannotStart: 'لا يمكن بدء الاختبار الآن',
+  startFailed: 'تعذر بدء الاختبار، حاول مرة أخرى',
+  timeLeft: 'الوقت المتبقي',
+  minutesLeft: (minutes: number) => `الوقت المتبقي ${minutesLabelAr(minutes)}`,
+  lastMinute: 'باقٍ دقيقة واحدة',
+  timeUp: 'انتهى الوقت',
+  notSaved: 'لم يُحفظ، جارٍ إعادة المحاولة…',
+  questionImage: 'صورة السؤال',
+  passed: 'ناجح',
+  notPassed: (mark: number) => `لم تبلغ درجة النجاح (${percent(mark)})`,
+  lockedUntilPass: 'تبقى الدروس التالية مقفلة حتى تنجح في هذا الاختبار.',
+  autoSubmitted: 'سُلّمت تلقائيًا عند انتهاء الوقت',
+  attemptsLeft: (left: number) => `المحاولات المتبقية: ${n(left)}`,
+  reviewAt: (date: string) => `ستظهر الإجابات بعد ${date}`,
+  reviewNever: 'لا تُعرض الإجابات لهذا الاختبار',
+  explanation: 'التوضيح',
+} as const;
