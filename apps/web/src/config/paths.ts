@@ -68,6 +68,10 @@ export const paths = {
       `/admin/courses/${courseId}/units/${unitId}/lessons/new/${type}`,
   },
   adminLesson: { path: '/admin/lessons/:lessonId', getHref: (id: number) => `/admin/lessons/${id}` },
+  adminQuizStatistics: {
+    path: '/admin/lessons/:lessonId/statistics',
+    getHref: (id: number) => `/admin/lessons/${id}/statistics`,
+  },
   adminCodes: { path: '/admin/codes', getHref: () => '/admin/codes' },
   adminCodeBatch: { path: '/admin/codes/:batchId', getHref: (id: number) => `/admin/codes/${id}` },
   adminCodePrint: {

@@ -12,6 +12,8 @@ export const adminKeys = {
   lesson: (id: number) => ['admin', 'lessons', id] as const,
   lessonVideo: (id: number) => ['admin', 'lessons', id, 'video'] as const,
   lessonCaptions: (id: number) => ['admin', 'lessons', id, 'captions'] as const,
+  quizSettings: (id: number) => ['admin', 'lessons', id, 'quiz-settings'] as const,
+  quizStatistics: (id: number) => ['admin', 'lessons', id, 'quiz-statistics'] as const,
   videoSupport: ['admin', 'video-support'] as const,
   batches: ['admin', 'batches'] as const,
   batchList: (params: ListParams) => ['admin', 'batches', 'list', params] as const,

@@ -6,6 +6,7 @@ import { adminMessages } from '../../../i18n/admin';
 import { BackLink } from './back-link';
 import { PageHeader } from './page-header';
 import { QuizForm } from './quiz-form';
+import { QuizSettingsPanel } from './quiz-settings-panel';
 import { VideoLessonForm } from './video-lesson-form';
 
 const t = adminMessages.lessonForm;
@@ -33,6 +34,11 @@ export function LessonEditor({
       ) : (
         <QuizForm unitId={unitId} lesson={lesson} onSaved={onSaved} />
       )}
+      {type === 'Quiz' && lesson ? (
+        <div className="mt-6">
+          <QuizSettingsPanel lessonId={lesson.id} courseId={courseId} />
+        </div>
+      ) : null}
     </>
   );
 }
