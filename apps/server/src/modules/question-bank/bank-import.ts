@@ -124,8 +124,10 @@ function questionOf(
 
   const candidate = {
     text: cell('text'),
-    // While `correct` is wrong (reported above), the first answer stands in for the schema's check.
-    answers: answers.map((text, i) => ({ text, isCorrect: correct === 0 ? i === 0 : i + 1 === correct })),
+    // Empty answers in a gap are reported above; while `correct` is wrong, the first answer stands in.
+    answers: answers
+      .map((text, i) => ({ text, isCorrect: correct === 0 ? i === 0 : i + 1 === correct }))
+      .filter((answer) => answer.text.trim() !== ''),
     explanation: cell('explanation'),
     difficulty: difficulty ?? 'medium',
     topic: cell('topic'),
