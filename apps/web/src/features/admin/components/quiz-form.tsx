@@ -9,9 +9,9 @@ import {
   type FieldErrors,
   type UseFormReturn,
 } from 'react-hook-form';
-import { TextField } from '../../../components/ui/field';
 import { adminMessages } from '../../../i18n/admin';
 import { newQuestion, quizFormValues, quizResolver, type QuizFormValues } from '../lib/lesson-form';
+import { AnswerChoices, correctAfterRemoval } from './answer-choices';
 import { rowButton } from './button-styles';
 import { TextAreaField } from './form-controls';
 import { LessonFormFrame, useLessonSaver, type LessonFormProps } from './lesson-form-frame';
@@ -75,23 +75,12 @@ function QuestionFields({
   const errors: FieldErrors<QuizFormValues>['questions'] = form.formState.errors.questions;
   const questionErrors = errors?.[index];
   const correctName = `questions.${index}.correct` as const;
-  const correctError = questionErrors?.correct?.message;
   const number = index + 1;
 
   // The radios show the form's value (controlled), so they stay right when the rows shift.
   const correct = useWatch({ control, name: correctName });
-  const choose = (answer: number | null) =>
-    form.setValue(correctName, answer === null ? '' : String(answer), {
-      shouldValidate: form.formState.isSubmitted,
-    });
-
-  function removeAnswer(answer: number) {
-    // Keep the chosen correct answer pointing at the same text after the list shifts.
-    const chosen = correct === '' ? null : Number(correct);
-    if (chosen === answer) choose(null);
-    else if (chosen !== null && chosen > answer) choose(chosen - 1);
-    answers.remove(answer);
-  }
+  const choose = (value: string) =>
+    form.setValue(correctName, value, { shouldValidate: form.formState.isSubmitted });
 
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
@@ -102,64 +91,28 @@ function QuestionFields({
         error={questionErrors?.text?.message}
         {...form.register(`questions.${index}.text`)}
       />
-      <fieldset aria-describedby={correctError ? `${correctName}-error` : `${correctName}-hint`}>
-        <legend className="text-sm font-semibold text-slate-800">{t.answers}</legend>
-        <p id={`${correctName}-hint`} className="text-sm text-slate-600">
-          {t.correctHint} {t.answersRange(ADMIN_LIMITS.minAnswers, ADMIN_LIMITS.maxAnswers)}
-        </p>
-        <ol className="mt-2 space-y-2">
-          {answers.fields.map((field, answer) => (
-            <li key={field.id} className="flex items-end gap-2">
-              <label className="mb-1 flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg hover:bg-brand-50">
-                <input
-                  type="radio"
-                  name={correctName}
-                  value={String(answer)}
-                  checked={correct === String(answer)}
-                  onChange={() => choose(answer)}
-                  aria-label={t.correct(answer + 1)}
-                  aria-invalid={correctError ? true : undefined}
-                  className="size-5 accent-brand-700"
-                />
-              </label>
-              <div className="min-w-0 flex-1">
-                <TextField
-                  label={t.answer(answer + 1)}
-                  error={questionErrors?.answers?.[answer]?.text?.message}
-                  {...form.register(`questions.${index}.answers.${answer}.text`)}
-                />
-              </div>
-              <button
-                type="button"
-                className={`${rowButton('danger')} mb-0.5`}
-                aria-label={t.removeAnswer(answer + 1)}
-                disabled={answers.fields.length <= ADMIN_LIMITS.minAnswers}
-                onClick={() => removeAnswer(answer)}
-              >
-                <span aria-hidden="true">✕</span>
-              </button>
-            </li>
-          ))}
-        </ol>
-        {correctError ? (
-          <p id={`${correctName}-error`} role="alert" className="mt-2 text-sm text-red-700">
-            {correctError}
-          </p>
-        ) : null}
-        <div className="mt-2 flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={rowButton()}
-            disabled={answers.fields.length >= ADMIN_LIMITS.maxAnswers}
-            onClick={() => answers.append({ text: '' })}
-          >
-            + {t.addAnswer}
-          </button>
+      <AnswerChoices
+        fields={answers.fields}
+        radioName={correctName}
+        correct={correct}
+        onChoose={choose}
+        correctError={questionErrors?.correct?.message}
+        answer={(answer) => ({
+          ...form.register(`questions.${index}.answers.${answer}.text`),
+          error: questionErrors?.answers?.[answer]?.text?.message,
+        })}
+        onAdd={() => answers.append({ text: '' })}
+        onRemove={(answer) => {
+          choose(correctAfterRemoval(correct, answer));
+          answers.remove(answer);
+        }}
+        hint={`${t.correctHint} ${t.answersRange(ADMIN_LIMITS.minAnswers, ADMIN_LIMITS.maxAnswers)}`}
+        actions={
           <button type="button" className={rowButton('danger')} disabled={!canRemove} onClick={onRemove}>
             {t.removeQuestion(number)}
           </button>
-        </div>
-      </fieldset>
+        }
+      />
     </fieldset>
   );
 }
