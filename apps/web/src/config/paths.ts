@@ -67,6 +67,10 @@ export const paths = {
     getHref: (courseId: number, unitId: number, type: 'Video' | 'Quiz') =>
       `/admin/courses/${courseId}/units/${unitId}/lessons/new/${type}`,
   },
+  adminQuestionBank: {
+    path: '/admin/courses/:courseId/questions',
+    getHref: (courseId: number) => `/admin/courses/${courseId}/questions`,
+  },
   adminLesson: { path: '/admin/lessons/:lessonId', getHref: (id: number) => `/admin/lessons/${id}` },
   adminQuizStatistics: {
     path: '/admin/lessons/:lessonId/statistics',

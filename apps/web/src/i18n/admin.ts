@@ -10,7 +10,7 @@ type NounForms = { one: string; two: string; few: string; many: string; other: s
  * 'N things' with Arabic number agreement, as the domain's day counts: 1 and 2 in words, 3–10 with
  * the plural, 11–99 with the accusative singular, otherwise the singular (٣ أكواد، ١١ كودًا، ١٠٠ كود).
  */
-function counted(value: number, forms: NounForms): string {
+export function counted(value: number, forms: NounForms): string {
   if (value === 1) return forms.one;
   if (value === 2) return forms.two;
   const mod100 = value % 100;

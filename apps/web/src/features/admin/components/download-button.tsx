@@ -5,7 +5,14 @@ import { adminMessages } from '../../../i18n/admin';
 
 const t = adminMessages.common;
 
-export function DownloadButton({ download }: { download: () => Promise<void> }) {
+/** `label`: the button's text when it is not a plain CSV download. */
+export function DownloadButton({
+  download,
+  label = t.downloadCsv,
+}: {
+  download: () => Promise<void>;
+  label?: string;
+}) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   async function run() {
     setState('busy');
@@ -24,7 +31,7 @@ export function DownloadButton({ download }: { download: () => Promise<void> }) 
         aria-busy={state === 'busy' || undefined}
         onClick={() => void run()}
       >
-        {state === 'busy' ? t.downloading : t.downloadCsv}
+        {state === 'busy' ? t.downloading : label}
       </Button>
       {state === 'failed' ? (
         <span role="alert" className="text-sm text-red-700">

@@ -17,6 +17,12 @@ export type FieldLabels = Record<string, string>;
 const limit = (issue: Issue) =>
   Number('minimum' in issue ? issue.minimum : 'maximum' in issue ? issue.maximum : 0);
 
+const ANSWER_RULES: Partial<Record<Kind, (issue: Issue) => string>> = {
+  small: (issue) => v.answersMin(limit(issue)),
+  big: (issue) => v.answersMax(limit(issue)),
+  custom: () => v.oneCorrect,
+};
+
 /** Messages that a generic template would get wrong: numbers, lists and cross-field rules. */
 const SPECIAL: Record<string, Partial<Record<Kind, (issue: Issue) => string>>> = {
   price: {
@@ -27,12 +33,10 @@ const SPECIAL: Record<string, Partial<Record<Kind, (issue: Issue) => string>>> =
   },
   count: { type: () => v.countNumber, small: () => v.countMin, big: (issue) => v.countMax(limit(issue)) },
   questions: { small: () => v.questionsMin, big: (issue) => v.questionsMax(limit(issue)) },
-  // A question's answers: how many, and exactly one correct (shown by its correct-answer radios).
-  'questions.correct': {
-    small: (issue) => v.answersMin(limit(issue)),
-    big: (issue) => v.answersMax(limit(issue)),
-    custom: () => v.oneCorrect,
-  },
+  // A question's answers: how many, and exactly one correct (shown by its correct-answer radios), in
+  // a quiz and in a bank question.
+  'questions.correct': ANSWER_RULES,
+  correct: ANSWER_RULES,
   // A code batch names its course (enrolment codes) or its unit (unit codes).
   courseId: { custom: () => v.batchCourse, type: () => v.batchCourse },
   unitId: { custom: () => v.batchUnit, type: () => v.batchUnit },

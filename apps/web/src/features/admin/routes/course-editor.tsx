@@ -2,12 +2,14 @@
 // details form, in two tabs.
 import type { AdminCourseDetail } from '@app/contract';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { adminMessages } from '../../../i18n/admin';
+import { adminBankMessages } from '../../../i18n/admin-bank';
 import { NotFoundContent } from '../../catalogue/components/not-found-content';
 import { useAdminCourse } from '../api/course';
 import { BackLink } from '../components/back-link';
@@ -48,6 +50,9 @@ function CourseEditor({ course }: { course: AdminCourseDetail }) {
         }
         actions={
           <>
+            <Link to={paths.adminQuestionBank.getHref(course.id)} className={buttonClass('secondary')}>
+              {adminBankMessages.openBank}
+            </Link>
             <ActiveToggle course={course} onDone={setNotice} />
             <DeleteCourseButton
               course={course}

@@ -1,0 +1,76 @@
+// The admin's «بنك الأسئلة» screen (decision 0013), in Arabic. Only the admin chunk imports this file.
+import { BANK_COLUMNS, BANK_COLUMNS_AR, BANK_LIMITS, DIFFICULTY_AR } from '@app/contract';
+import { toArabicDigits } from '@app/domain';
+import { adminMessages, counted } from './admin';
+
+const n = (value: number) => toArabicDigits(value);
+/** After «في»: the dual in the genitive. */
+const attempts = (value: number) =>
+  counted(value, { one: 'محاولة واحدة', two: 'محاولتين', few: 'محاولات', many: 'محاولة', other: 'محاولة' });
+
+export const adminBankMessages = {
+  title: 'بنك الأسئلة',
+  titleOf: (course: string) => `بنك الأسئلة: ${course}`,
+  subtitle:
+    'أسئلة الكورس التي تسحب منها الاختبارات: لكل سؤال صعوبته وموضوعه، ويُسحب لكل محاولة ما تطلبه إعدادات الاختبار.',
+  back: 'العودة إلى الكورس',
+  openBank: 'بنك الأسئلة',
+  newQuestion: 'سؤال جديد',
+  newTitle: 'إضافة سؤال',
+  editTitle: 'تعديل السؤال',
+  filters: 'تصفية الأسئلة',
+  searchLabel: 'ابحث في نص السؤال',
+  question: 'السؤال',
+  questionText: 'نص السؤال',
+  topic: 'الموضوع',
+  topicHint: 'اختياري، مثل «الباب الأول». تختار إعدادات الاختبار الأسئلة بالموضوع والصعوبة.',
+  allTopics: 'كل الموضوعات',
+  noTopic: 'بلا موضوع',
+  difficulty: 'الصعوبة',
+  allDifficulties: 'كل المستويات',
+  difficultyName: DIFFICULTY_AR,
+  correctAnswer: 'الإجابة الصحيحة',
+  explanation: 'الشرح (اختياري)',
+  explanationHint: 'يراه الطالب بعد الاختبار إن سمحت إعدادات الاختبار بعرض الشرح.',
+  image: 'صورة السؤال (اختيارية)',
+  imageHint: 'PNG أو JPEG أو WebP، حتى ٢٠ ميجابايت.',
+  imagePreview: 'معاينة صورة السؤال',
+  removeImage: 'احذف صورة السؤال',
+  hasImage: 'للسؤال صورة',
+  drawn: (times: number) => `سُحب في ${attempts(times)}`,
+  answersLocked: (times: number) =>
+    `سُحب هذا السؤال في ${attempts(times)}، فلا يمكن تغيير إجاباته: الطلاب أجابوا عنها كما هي. ` +
+    'يمكنك تعديل نصه وشرحه وصعوبته وموضوعه، أو حذفه وإضافة سؤال جديد مكانه.',
+  create: 'إضافة السؤال',
+  created: 'أُضيف السؤال.',
+  saved: 'حُفظ السؤال.',
+  editLabel: (text: string) => `تعديل السؤال «${text}»`,
+  deleteLabel: (text: string) => `حذف السؤال «${text}»`,
+  deleteTitle: 'حذف السؤال',
+  deleteBody: (text: string, drawn: boolean) =>
+    drawn
+      ? `سُحب «${text}» في محاولات سابقة: سيُخفى من البنك ولن يُسحب بعد الآن، وتبقى محاولات الطلاب كما هي.`
+      : `سيُحذف «${text}». لا يمكن التراجع عن ذلك.`,
+  deleted: 'حُذف السؤال.',
+  empty: 'لا توجد أسئلة في البنك بعد. أضف سؤالًا أو استورد ملفًا.',
+  import: 'استيراد',
+  importTitle: 'استيراد أسئلة من ملف',
+  importFile: 'ملف الأسئلة (CSV أو Excel)',
+  importHelp: `الصف الأول عناوين الأعمدة بالعربية أو الإنجليزية، ثم سؤال في كل صف. الأعمدة: ${BANK_COLUMNS.map(
+    (column) => BANK_COLUMNS_AR[column],
+  ).join(
+    '، ',
+  )}. «الصحيحة» رقم الإجابة الصحيحة (من ١ إلى ٦)، والصعوبة سهل أو متوسط أو صعب. يُستورد الملف كله أو لا يُستورد شيء.`,
+  importLimits: `حتى ${n(BANK_LIMITS.maxImportRows)} سؤال و${n(BANK_LIMITS.maxImportBytes / 1024 / 1024)} ميجابايت في الملف.`,
+  template: 'تنزيل ملف فارغ بالأعمدة',
+  importing: 'جارٍ الاستيراد...',
+  chooseImportFile: 'اختر ملف CSV أو Excel أولًا.',
+  importTooLarge: `الملف أكبر من ${n(BANK_LIMITS.maxImportBytes / 1024 / 1024)} ميجابايت.`,
+  imported: (count: number) => `تم استيراد ${adminMessages.editor.questions(count)}`,
+  importRefused: 'لم يُستورد شيء: صحّح هذه الصفوف ثم استورد الملف من جديد.',
+  importUnreadable: 'لم يُستورد شيء: تعذّرت قراءة الملف.',
+  row: (row: number) => `الصف ${n(row)}`,
+  exportCsv: 'تصدير CSV',
+  exportExcel: 'تصدير Excel',
+  conflict: 'سُحب هذا السؤال في محاولة، فلا يمكن تغيير إجاباته.',
+};
