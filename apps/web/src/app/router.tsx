@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminCourse.path, element: adminPage((admin) => admin.courseEditor) },
           { path: paths.adminLessonNew.path, element: adminPage((admin) => admin.lessonNew) },
           { path: paths.adminLesson.path, element: adminPage((admin) => admin.lessonEdit) },
+          { path: paths.adminQuizStatistics.path, element: adminPage((admin) => admin.quizStatistics) },
           { path: paths.adminCodes.path, element: adminPage((admin) => admin.codes) },
           { path: paths.adminCodeBatch.path, element: adminPage((admin) => admin.codeBatch) },
           { path: paths.adminStudents.path, element: adminPage((admin) => admin.students) },

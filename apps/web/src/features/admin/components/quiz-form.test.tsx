@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, sentJson } from '../../../../test/fetch';
 import { callsTo, fakeAdminApi } from '../testing/fake-api';
-import { adminLesson, courseDetail } from '../testing/fixtures';
+import { adminLesson, courseDetail, quizSettings } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
 
 const NEW_QUIZ = '/admin/courses/9/units/5/lessons/new/Quiz';
@@ -111,6 +111,7 @@ describe('the quiz form', () => {
         ],
       }),
       'PUT /api/Admin/Lessons/60': () => envelope(409, '3 student(s) have submitted this quiz'),
+      'GET /api/Admin/Lessons/60/QuizSettings': quizSettings(),
     });
     const { user } = renderAdmin('/admin/lessons/60');
     const first = await screen.findByRole('group', { name: 'السؤال ١' });

@@ -6,28 +6,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, sentJson } from '../../../../test/fetch';
 import { callsTo, fakeAdminApi } from '../testing/fake-api';
-import { adminLesson } from '../testing/fixtures';
+import { adminLesson, quizSettings } from '../testing/fixtures';
 import { renderAdmin } from '../testing/render-admin';
 
 const LESSON = 62;
 const COURSE = 9;
 const SETTINGS = `/api/Admin/Lessons/${LESSON}/QuizSettings`;
 
-const PLAIN: QuizSettings = {
-  lessonId: LESSON,
-  exam: false,
-  source: 'fixed',
-  draw: [],
-  timeLimitMinutes: null,
-  passMark: null,
-  attemptsAllowed: 1,
-  counts: 'best',
-  review: 'immediate',
-  showExplanations: false,
-  opensAt: null,
-  closesAt: null,
-  attemptCount: 0,
-};
+const PLAIN = quizSettings({ lessonId: LESSON });
 
 const TOPICS = [
   { topic: 'الألكانات', easy: 4, medium: 3, hard: 1 },

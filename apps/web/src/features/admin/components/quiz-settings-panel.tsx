@@ -7,11 +7,9 @@
 import { EXAM_LIMITS, type QuizSettings } from '@app/contract';
 import { useState } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/field';
 import { RadioGroup } from '../../../components/ui/radio-group';
-import { paths } from '../../../config/paths';
 import { adminExamMessages } from '../../../i18n/admin-exam';
 import { ApiError } from '../../../lib/api-client';
 import { useQuizSettings, useRemoveQuizSettings, useSaveQuizSettings } from '../api/quiz-settings';
@@ -27,6 +25,7 @@ import { CheckboxField } from './form-controls';
 import { FormError, SubmitButton } from './form-parts';
 import { PanelSection } from './panel-section';
 import { QueryState } from './query-state';
+import { QuizStatsLink } from './quiz-stats-link';
 import { WholeNumberField } from './whole-number-field';
 
 const t = adminExamMessages.settings;
@@ -35,12 +34,7 @@ export function QuizSettingsPanel({ lessonId, courseId }: { lessonId: number; co
   const query = useQuizSettings(lessonId);
   return (
     <PanelSection title={t.title} intro={t.intro}>
-      <Link
-        to={paths.adminQuizStatistics.getHref(lessonId)}
-        className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
-      >
-        {t.statistics}
-      </Link>
+      <QuizStatsLink lessonId={lessonId} />
       <QueryState query={query}>
         {(settings) => <ExamSettings settings={settings} courseId={courseId} />}
       </QueryState>

@@ -8,6 +8,7 @@ export * as courseNew from './course-new';
 export * as courseEditor from './course-editor';
 export * as lessonNew from './lesson-new';
 export * as lessonEdit from './lesson-edit';
+export * as quizStatistics from './quiz-statistics';
 export * as codes from './codes';
 export * as codeBatch from './code-batch';
 export * as students from './students';

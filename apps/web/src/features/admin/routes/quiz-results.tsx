@@ -5,6 +5,7 @@ import { adminMessages } from '../../../i18n/admin';
 import { CourseSelect } from '../components/course-select';
 import { PageHeader } from '../components/page-header';
 import { QuizResultsTable } from '../components/quiz-results-table';
+import { QuizStatsLink } from '../components/quiz-stats-link';
 import { QuizSummaryTable } from '../components/quiz-summary-table';
 
 const t = adminMessages.quizResults;
@@ -34,7 +35,10 @@ export function Component() {
       {courseId === null ? null : lessonId === null ? (
         <QuizSummaryTable courseId={courseId} />
       ) : (
-        <QuizResultsTable courseId={courseId} lessonId={lessonId} />
+        <>
+          <QuizStatsLink lessonId={lessonId} />
+          <QuizResultsTable courseId={courseId} lessonId={lessonId} />
+        </>
       )}
     </>
   );

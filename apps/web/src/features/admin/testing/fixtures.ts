@@ -6,6 +6,7 @@ import type {
   AdminLesson,
   AdminStudentDetail,
   AdminUnit,
+  QuizSettings,
 } from '@app/contract';
 
 export const ME = { id: 3, name: 'مدير المنصة', tenantName: 'مدرسة النور' };
@@ -110,6 +111,26 @@ export function adminLesson(over: Partial<AdminLesson> = {}): AdminLesson {
     attachmentFile: null,
     questions: [],
     video: { playing: null, latest: null },
+    ...over,
+  };
+}
+
+/** A quiz lesson's exam settings: a plain quiz's (no settings row) unless told otherwise. */
+export function quizSettings(over: Partial<QuizSettings> = {}): QuizSettings {
+  return {
+    lessonId: 60,
+    exam: false,
+    source: 'fixed',
+    draw: [],
+    timeLimitMinutes: null,
+    passMark: null,
+    attemptsAllowed: 1,
+    counts: 'best',
+    review: 'immediate',
+    showExplanations: false,
+    opensAt: null,
+    closesAt: null,
+    attemptCount: 0,
     ...over,
   };
 }

@@ -26,6 +26,7 @@ export function renderAdmin(url: string, { user = ADMIN_USER }: { user?: User | 
     [paths.adminCourse.path, admin.courseEditor],
     [paths.adminLessonNew.path, admin.lessonNew],
     [paths.adminLesson.path, admin.lessonEdit],
+    [paths.adminQuizStatistics.path, admin.quizStatistics],
     [paths.adminCodes.path, admin.codes],
     [paths.adminCodeBatch.path, admin.codeBatch],
     [paths.adminStudents.path, admin.students],

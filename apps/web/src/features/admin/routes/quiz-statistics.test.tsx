@@ -1,0 +1,182 @@
+// Issue 20: «إحصاءات الاختبار» — the summary, the score distribution (bars and its table), each
+// question's share of correct answers and most chosen wrong answer (hardest first on request), the
+// students who have not attempted it, the CSV, and the links that lead here.
+import type { QuizStatistics } from '@app/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, fakeAdminApi } from '../testing/fake-api';
+import { renderAdmin } from '../testing/render-admin';
+
+const LESSON = 62;
+const STATS = `/api/Admin/Lessons/${LESSON}/QuizStatistics`;
+
+const COUNTS = [0, 0, 1, 0, 1, 2, 1, 1, 1, 5];
+const FIXTURE: QuizStatistics = {
+  lessonId: LESSON,
+  lessonName: 'اختبار الوحدة الأولى',
+  distribution: COUNTS.map((count, band) => ({
+    from: band * 10,
+    to: band === 9 ? 100 : band * 10 + 9,
+    count,
+  })),
+  submitted: 12,
+  averageScore: 71.5,
+  passedCount: 8,
+  questions: [
+    {
+      questionId: 1,
+      text: 'ما الصيغة العامة للألكانات؟',
+      answered: 12,
+      correctPercent: 92,
+      mostChosenWrong: { text: 'CnH2n', count: 1 },
+    },
+    {
+      questionId: 2,
+      text: 'كم عدد أيزومرات البنتان؟',
+      answered: 12,
+      correctPercent: 25,
+      mostChosenWrong: { text: 'اثنان', count: 7 },
+    },
+    { questionId: 3, text: 'سؤال لم يُسحب بعد', answered: 0, correctPercent: null, mostChosenWrong: null },
+    { questionId: 4, text: 'ما اسم CH4؟', answered: 11, correctPercent: 100, mostChosenWrong: null },
+  ],
+  notAttempted: [
+    { id: 41, name: 'سارة محمود', phoneNumber: '01012345678' },
+    { id: 42, name: 'عمر خالد', phoneNumber: '01198765432' },
+    { id: 43, name: 'ليلى حسن', phoneNumber: '01234567890' },
+  ],
+};
+
+function renderStats(stats: Partial<QuizStatistics> = {}, extra: Record<string, unknown> = {}) {
+  const calls = fakeAdminApi({ [`GET ${STATS}`]: { ...FIXTURE, ...stats }, ...extra });
+  return { calls, ...renderAdmin(`/admin/lessons/${LESSON}/statistics`) };
+}
+
+const questionTexts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((item) => item.querySelector('p')?.textContent);
+
+describe('Quiz statistics', () => {
+  it('shows the lesson, the summary in Arabic-Indic digits and the way back to the quiz', async () => {
+    renderStats();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'إحصاءات الاختبار: اختبار الوحدة الأولى' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /العودة إلى الاختبار/ })).toHaveAttribute(
+      'href',
+      `/admin/lessons/${LESSON}`,
+    );
+    const summary = screen.getByRole('region', { name: 'ملخص' });
+    const value = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    expect(value('قدّموا الاختبار')).toBe('١٢');
+    expect(value('متوسط الدرجات')).toBe('٧١٫٥٪');
+    expect(value('نجحوا')).toBe('٨ من ١٢');
+  });
+
+  it('leaves out the passed count when the exam has no pass mark', async () => {
+    renderStats({ passedCount: null });
+    const summary = await screen.findByRole('region', { name: 'ملخص' });
+    expect(within(summary).queryByText('نجحوا')).not.toBeInTheDocument();
+  });
+
+  it('draws the score distribution as bars, with the same numbers as a table', async () => {
+    const { user } = renderStats();
+    const chart = await screen.findByRole('list', { name: 'توزيع الدرجات' });
+    const bands = within(chart).getAllByRole('listitem');
+    expect(bands).toHaveLength(10);
+    expect(bands[0]).toHaveTextContent('٠–٩٪');
+    expect(bands[9]).toHaveTextContent('٩٠–١٠٠٪');
+    expect(bands[9]).toHaveTextContent('٥');
+    // The fullest band's bar spans the whole width; a band of one, a fifth of it.
+    expect(bands[9]!.querySelector('[aria-hidden] > div')).toHaveStyle({ width: '100%' });
+    expect(bands[2]!.querySelector('[aria-hidden] > div')).toHaveStyle({ width: '20%' });
+
+    await user.click(screen.getByText('عرض الأرقام في جدول'));
+    const table = screen.getByRole('table');
+    const top = within(table).getByRole('rowheader', { name: '٩٠–١٠٠٪' }).closest('tr')!;
+    expect(within(top).getByRole('cell')).toHaveTextContent('٥');
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+  });
+
+  it("shows each question's share of correct answers and its most chosen wrong answer, hardest first on request", async () => {
+    const { user } = renderStats();
+    const list = await screen.findByRole('list', { name: 'الأسئلة' });
+    expect(questionTexts(list)).toEqual([
+      'ما الصيغة العامة للألكانات؟',
+      'كم عدد أيزومرات البنتان؟',
+      'سؤال لم يُسحب بعد',
+      'ما اسم CH4؟',
+    ]);
+    const hard = within(list).getAllByRole('listitem')[1]!;
+    expect(hard).toHaveTextContent('نسبة الإجابة الصحيحة');
+    expect(hard).toHaveTextContent('٢٥٪');
+    expect(hard).toHaveTextContent('أكثر إجابة خاطئة اختيرت: اثنان (اختيرت ٧ مرة)');
+    expect(hard.querySelector('[aria-hidden] > div')).toHaveStyle({ width: '25%' });
+    expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('لم يُجب عنه أحد بعد');
+    expect(within(list).getAllByRole('listitem')[3]).toHaveTextContent('لم يختر أحد إجابة خاطئة.');
+
+    await user.selectOptions(screen.getByLabelText('الترتيب'), 'الأصعب أولًا');
+    expect(questionTexts(list)).toEqual([
+      'كم عدد أيزومرات البنتان؟',
+      'ما الصيغة العامة للألكانات؟',
+      'ما اسم CH4؟',
+      'سؤال لم يُسحب بعد',
+    ]);
+  });
+
+  it('lists the students who have not attempted it, with their phone numbers, in a scrolling list', async () => {
+    renderStats();
+    const heading = await screen.findByRole('heading', { name: 'لم يحاولوا (٣)' });
+    const list = screen.getByRole('list', { name: 'لم يحاولوا (٣)' });
+    expect(heading).toBeInTheDocument();
+    expect(list).toHaveAttribute('tabindex', '0');
+    expect(list).toHaveClass('overflow-y-auto');
+    const students = within(list).getAllByRole('listitem');
+    expect(students.map((item) => item.querySelector('span')?.textContent)).toEqual([
+      'سارة محمود',
+      'عمر خالد',
+      'ليلى حسن',
+    ]);
+    expect(within(students[1]!).getByRole('link', { name: /عمر خالد/ })).toHaveAttribute(
+      'href',
+      'tel:01198765432',
+    );
+  });
+
+  it('exports the statistics as CSV with the admin’s token', async () => {
+    const { calls, user } = renderStats(
+      {},
+      {
+        [`GET ${STATS}/Export`]: () =>
+          new Response('\uFEFFquestion,correctPercent\n', {
+            headers: {
+              'Content-Type': 'text/csv',
+              'Content-Disposition': 'attachment; filename="stats-62.csv"',
+            },
+          }),
+      },
+    );
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:stats'), revokeObjectURL: vi.fn() });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(`${this.download} ${this.href}`);
+    });
+    await user.click(await screen.findByRole('button', { name: 'تصدير CSV' }));
+    await waitFor(() => expect(clicks).toEqual(['stats-62.csv blob:stats']));
+    expect(callsTo(calls, `GET ${STATS}/Export`)[0]!.headers.get('Authorization')).toBe(
+      'Bearer test-access-token',
+    );
+  });
+
+  it('is linked from the quiz results filtered to that quiz', async () => {
+    fakeAdminApi({
+      'GET /api/Admin/Courses': { courses: [], totalCount: 0, totalPages: 1, currentPage: 1, pageSize: 10 },
+    });
+    renderAdmin(`/admin/quiz-results?courseId=9&lessonId=${LESSON}`);
+    expect(await screen.findByRole('link', { name: 'إحصاءات الاختبار' })).toHaveAttribute(
+      'href',
+      `/admin/lessons/${LESSON}/statistics`,
+    );
+  });
+});
