@@ -173,6 +173,9 @@ describe('Quiz lesson: exam settings', () => {
     const examSwitch = await within(region).findByRole('switch', { name: 'اختبار بإعدادات' });
     expect(examSwitch).toBeChecked();
     await user.click(examSwitch);
+    const dialog = await screen.findByRole('dialog', { name: 'إعادته اختبارًا عاديًا؟' });
+    expect(callsTo(calls, `DELETE ${SETTINGS}`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'إعادته اختبارًا عاديًا' }));
     await waitFor(() => expect(callsTo(calls, `DELETE ${SETTINGS}`)).toHaveLength(1));
     expect(await within(region).findByText('عاد الاختبار اختبارًا عاديًا بمحاولة واحدة.')).toBeInTheDocument();
     expect(within(region).getByRole('switch', { name: 'اختبار بإعدادات' })).not.toBeChecked();

@@ -21,6 +21,7 @@ import {
   type QuizSettingsValues,
 } from '../lib/quiz-settings-form';
 import { DrawRulesEditor } from './draw-rules-editor';
+import { ConfirmDialog } from './confirm-dialog';
 import { CheckboxField } from './form-controls';
 import { FormError, SubmitButton } from './form-parts';
 import { PanelSection } from './panel-section';
@@ -46,6 +47,7 @@ function ExamSettings({ settings, courseId }: { settings: QuizSettings; courseId
   // Switched on but not saved yet: the form shows, and the quiz stays plain until it is saved.
   const [enabling, setEnabling] = useState(false);
   const [removed, setRemoved] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const remove = useRemoveQuizSettings();
   const on = settings.exam || enabling;
   const locked = settings.exam && settings.attemptCount > 0;
@@ -53,9 +55,23 @@ function ExamSettings({ settings, courseId }: { settings: QuizSettings; courseId
   function toggle(checked: boolean) {
     setRemoved(false);
     setEnabling(checked);
-    if (!checked && settings.exam)
-      remove.mutate({ lessonId: settings.lessonId }, { onSuccess: () => setRemoved(true) });
+    // A saved exam's settings are deleted only once the admin confirms it.
+    if (!checked && settings.exam) {
+      remove.reset();
+      setConfirming(true);
+    }
   }
+
+  const confirmRemove = () =>
+    remove.mutate(
+      { lessonId: settings.lessonId },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          setRemoved(true);
+        },
+      },
+    );
 
   return (
     <div className="space-y-4">
@@ -70,7 +86,18 @@ function ExamSettings({ settings, courseId }: { settings: QuizSettings; courseId
       {settings.attemptCount > 0 ? (
         <p className="text-sm text-slate-700">{t.attemptsStarted(settings.attemptCount)}</p>
       ) : null}
-      {remove.error ? <Alert tone="error">{adminErrorText(remove.error, t.removeConflict)}</Alert> : null}
+      <ConfirmDialog
+        open={confirming}
+        title={t.removeTitle}
+        confirmLabel={t.removeConfirm}
+        pendingLabel={t.removing}
+        pending={remove.isPending}
+        error={remove.error ? adminErrorText(remove.error, t.removeConflict) : null}
+        onConfirm={confirmRemove}
+        onClose={() => setConfirming(false)}
+      >
+        {t.removeBody}
+      </ConfirmDialog>
       {removed && !on ? <Alert tone="success">{t.removed}</Alert> : null}
       {on ? <SettingsForm settings={settings} courseId={courseId} /> : null}
     </div>
