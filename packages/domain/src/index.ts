@@ -4,6 +4,8 @@ export * from './codes';
 export * from './constants';
 export * from './course-name';
 export * from './digits';
+export * from './exam-draw';
+export * from './exam-rules';
 export * from './grades';
 export * from './initial-lesson';
 export * from './lesson-locking';

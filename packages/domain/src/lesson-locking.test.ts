@@ -12,6 +12,13 @@ const quiz = (isQuizSubmitted = false): LessonProgress => ({
   isCompleted: false,
   isQuizSubmitted,
 });
+/** An exam submitted, its counted result below (false) or at least (true) the pass mark. */
+const exam = (isQuizPassed: boolean): LessonProgress => ({
+  type: 'Quiz',
+  isCompleted: false,
+  isQuizSubmitted: true,
+  isQuizPassed,
+});
 
 describe('isLessonDone', () => {
   it.each<[string, LessonProgress, boolean]>([
@@ -19,6 +26,18 @@ describe('isLessonDone', () => {
     ['unwatched video', video(false), false],
     ['submitted quiz', quiz(true), true],
     ['unsubmitted quiz', quiz(false), false],
+    ['exam submitted and passed', exam(true), true],
+    ['exam submitted below the pass mark', exam(false), false],
+    [
+      'unsubmitted exam marked passed',
+      { type: 'Quiz', isCompleted: false, isQuizSubmitted: false, isQuizPassed: true },
+      false,
+    ],
+    [
+      'a video ignores the pass flag',
+      { type: 'Video', isCompleted: true, isQuizSubmitted: false, isQuizPassed: false },
+      true,
+    ],
     // a video's quiz flag and a quiz's completion flag do not count
     ['video with only the quiz flag', { type: 'Video', isCompleted: false, isQuizSubmitted: true }, false],
     [
@@ -41,6 +60,11 @@ describe('isLessonLocked', () => {
     ['unwatched videos do not lock', [video(), video(), video()], 2, false],
     ['an unsubmitted quiz further back', [video(true), quiz(), video(), video()], 3, true],
     ['before the unsubmitted quiz', [video(), video(), quiz(), video()], 1, false],
+    ['after an exam failed below its pass mark', [exam(false), video()], 1, true],
+    ['everything after a failed exam', [video(true), exam(false), quiz(true), video(true)], 3, true],
+    ['a failed exam does not lock itself', [video(true), exam(false)], 1, false],
+    ['after a passed exam', [exam(true), video()], 1, false],
+    ['after an unsubmitted exam marked passed', [{ ...quiz(false), isQuizPassed: true }, video()], 1, true],
   ])('%s', (_name, lessons, index, expected) => {
     expect(isLessonLocked(lessons, index)).toBe(expected);
   });
@@ -70,6 +94,18 @@ describe('lockedFlags', () => {
       [false, false, false, false],
     ],
     ['an empty unit', [], undefined, []],
+    [
+      'unit viewer: a failed exam locks what follows, a passed one does not',
+      [exam(true), video(), exam(false), video(true), quiz(true)],
+      undefined,
+      [false, false, false, true, true],
+    ],
+    [
+      'course player: retaking a failed exam, the lesson after it stays locked',
+      [video(true), exam(false), video()],
+      1,
+      [false, false, true],
+    ],
   ])('%s', (_name, lessons, currentIndex, expected) => {
     expect(lockedFlags(lessons, currentIndex === undefined ? undefined : { currentIndex })).toEqual(expected);
   });
@@ -77,5 +113,7 @@ describe('lockedFlags', () => {
   it('agrees with isLessonLocked for every lesson when no lesson is open', () => {
     const lessons = [video(), quiz(true), video(true), quiz(), quiz(), video()];
     expect(lockedFlags(lessons)).toEqual(lessons.map((_, i) => isLessonLocked(lessons, i)));
+    const withExams = [video(), exam(true), video(true), exam(false), video()];
+    expect(lockedFlags(withExams)).toEqual(withExams.map((_, i) => isLessonLocked(withExams, i)));
   });
 });

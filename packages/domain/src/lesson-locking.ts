@@ -1,12 +1,19 @@
-export type LessonProgress = { type: 'Video' | 'Quiz'; isCompleted: boolean; isQuizSubmitted: boolean };
+export type LessonProgress = {
+  type: 'Video' | 'Quiz';
+  isCompleted: boolean;
+  isQuizSubmitted: boolean;
+  /** Whether the counted result reached the exam's pass mark (issue 20); absent means passed. */
+  isQuizPassed?: boolean;
+};
 
-/** A video is done once completed; a quiz once submitted (its one attempt). */
+/** A video is done once completed; a quiz once submitted and not failed (below an exam's pass mark). */
 export function isLessonDone(l: LessonProgress): boolean {
-  return l.type === 'Video' ? l.isCompleted : l.isQuizSubmitted;
+  return l.type === 'Video' ? l.isCompleted : l.isQuizSubmitted && l.isQuizPassed !== false;
 }
 
+/** A quiz holds back the lessons after it until it is submitted and passed. */
 function isBlockingQuiz(l: LessonProgress): boolean {
-  return l.type === 'Quiz' && !l.isQuizSubmitted;
+  return l.type === 'Quiz' && !isLessonDone(l);
 }
 
 function checkIndex(lessons: readonly LessonProgress[], index: number): void {
@@ -17,8 +24,8 @@ function checkIndex(lessons: readonly LessonProgress[], index: number): void {
 
 /**
  * The rule the server enforces (403 "You must complete the previous quiz first") and the unit
- * viewer shows: a lesson is locked when an earlier lesson of its unit is an unsubmitted quiz.
- * The quiz itself is not locked by being unsubmitted.
+ * viewer shows: a lesson is locked when an earlier lesson of its unit is a quiz not yet submitted, or
+ * submitted below its pass mark. The quiz itself is not locked by being unsubmitted or failed.
  */
 export function isLessonLocked(lessons: readonly LessonProgress[], index: number): boolean {
   checkIndex(lessons, index);

@@ -32,6 +32,16 @@ describe('coursePercentComplete', () => {
     ],
     ['one of three rounds down', [...done(1), ...todo(2)], 33],
     ['two of three rounds up', [...done(2), ...todo(1)], 67],
+    [
+      'an exam counts once passed, not when submitted below its pass mark',
+      [
+        video(true),
+        { type: 'Quiz', isCompleted: false, isQuizSubmitted: true, isQuizPassed: true },
+        { type: 'Quiz', isCompleted: false, isQuizSubmitted: true, isQuizPassed: false },
+        video(false),
+      ],
+      50,
+    ],
     ['one of eight (12.5) rounds half up', [...done(1), ...todo(7)], 13],
     ['one of 201 rounds to 0', [...done(1), ...todo(200)], 0],
     ['199 of 200 (99.5) rounds up to 100', [...done(199), ...todo(1)], 100],

@@ -1,0 +1,94 @@
+// The rules of an exam's attempts (issue 20, decision 0013): when one may start, when it ends, which
+// result counts, whether it passed, and when its review shows. The server enforces them; the screens
+// show them.
+
+export type ExamRules = {
+  timeLimitMinutes: number | null;
+  passMark: number | null;
+  attemptsAllowed: number;
+  counts: 'best' | 'last';
+  review: 'immediate' | 'after-deadline' | 'never';
+  opensAt: Date | null;
+  closesAt: Date | null;
+};
+
+/** When an attempt started at `startedAt` ends: min(start + limit, closesAt); null when neither. */
+export function attemptDeadline(startedAt: Date, rules: ExamRules): Date | null {
+  const byLimit =
+    rules.timeLimitMinutes === null ? null : new Date(startedAt.getTime() + rules.timeLimitMinutes * 60_000);
+  if (byLimit === null) return rules.closesAt;
+  if (rules.closesAt === null) return byLimit;
+  return byLimit.getTime() <= rules.closesAt.getTime() ? byLimit : rules.closesAt;
+}
+
+export type StartRefusal = 'exam-not-open' | 'exam-closed' | 'no-attempts-left';
+
+/** Why a new attempt may not start now, or null when it may: before opensAt, from closesAt on, or none left. */
+export function startRefusal(now: Date, rules: ExamRules, attemptsUsed: number): StartRefusal | null {
+  if (rules.opensAt !== null && now.getTime() < rules.opensAt.getTime()) return 'exam-not-open';
+  if (rules.closesAt !== null && now.getTime() >= rules.closesAt.getTime()) return 'exam-closed';
+  if (attemptsUsed >= rules.attemptsAllowed) return 'no-attempts-left';
+  return null;
+}
+
+/** An answer at the deadline itself is still taken; any moment after it is not. No deadline: never past. */
+export function isPastDeadline(now: Date, deadline: Date | null): boolean {
+  return deadline !== null && now.getTime() > deadline.getTime();
+}
+
+/** Without a pass mark every result passes; otherwise a score at or above it. */
+export function isPassed(score: number, passMark: number | null): boolean {
+  return passMark === null || score >= passMark;
+}
+
+/**
+ * Whether `next` becomes the counted result: always when there is none yet or the last one counts;
+ * with `best`, only a strictly higher score (a tie keeps the earlier attempt).
+ */
+export function replacesCounted(
+  policy: 'best' | 'last',
+  current: { score: number } | null,
+  next: { score: number },
+): boolean {
+  if (current === null || policy === 'last') return true;
+  return next.score > current.score;
+}
+
+type ClosedAttempt = { deadlineAt: Date | null; submittedAt: Date };
+
+/**
+ * When an attempt's review shows: `immediate` once submitted; `never` never (null); `after-deadline`
+ * once the exam closes, or without a closing time once the attempt's own deadline passed (untimed: at
+ * submission).
+ */
+export function reviewAt(rules: ExamRules, attempt: ClosedAttempt): Date | null {
+  switch (rules.review) {
+    case 'immediate':
+      return attempt.submittedAt;
+    case 'never':
+      return null;
+    case 'after-deadline':
+      return rules.closesAt ?? attempt.deadlineAt ?? attempt.submittedAt;
+  }
+}
+
+export function isReviewVisible(now: Date, rules: ExamRules, attempt: ClosedAttempt): boolean {
+  const at = reviewAt(rules, attempt);
+  return at !== null && now.getTime() >= at.getTime();
+}
+
+/** Scores (0–100) counted in ten bands: 0–9, 10–19, … 80–89, and 90–100 (so 100 needs no band of its own). */
+export function scoreDistribution(scores: readonly number[]): { from: number; to: number; count: number }[] {
+  const bands = Array.from({ length: 10 }, (_, i) => ({
+    from: 10 * i,
+    to: i === 9 ? 100 : 10 * i + 9,
+    count: 0,
+  }));
+  for (const score of scores) {
+    if (!Number.isFinite(score) || score < 0 || score > 100) {
+      throw new RangeError(`a score must be from 0 to 100, got ${score}`);
+    }
+    bands[Math.min(9, Math.floor(score / 10))]!.count += 1;
+  }
+  return bands;
+}
