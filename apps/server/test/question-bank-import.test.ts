@@ -210,6 +210,13 @@ describe('POST /api/Admin/Courses/{id}/Questions/Import', () => {
     const broken = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(40)]);
     expect((await importFile(courseId, broken, 'bank.xlsx')).status).toBe(400);
 
+    // A workbook whose entries claim to unpack to gigabytes is not inflated.
+    const bomb = await xlsx([['text', 'answer1', 'answer2', 'correct']]);
+    bomb.writeUInt32LE(0x7fffffff, bomb.indexOf('PK\x01\x02') + 24);
+    const inflated = await importFile(courseId, bomb, 'bank.xlsx');
+    expect(inflated.status).toBe(413);
+    expect(inflated.body).toEqual(failure('Uploaded file is too large'));
+
     const header = await importFile(
       courseId,
       csv([
