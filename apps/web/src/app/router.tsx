@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminCourses.path, element: adminPage((admin) => admin.courses) },
           { path: paths.adminCourseNew.path, element: adminPage((admin) => admin.courseNew) },
           { path: paths.adminCourse.path, element: adminPage((admin) => admin.courseEditor) },
+          { path: paths.adminQuestionBank.path, element: adminPage((admin) => admin.questionBank) },
           { path: paths.adminLessonNew.path, element: adminPage((admin) => admin.lessonNew) },
           { path: paths.adminLesson.path, element: adminPage((admin) => admin.lessonEdit) },
           { path: paths.adminQuizStatistics.path, element: adminPage((admin) => admin.quizStatistics) },

@@ -6,6 +6,7 @@ export * as codePrint from './code-print';
 export * as courses from './courses';
 export * as courseNew from './course-new';
 export * as courseEditor from './course-editor';
+export * as questionBank from './question-bank';
 export * as lessonNew from './lesson-new';
 export * as lessonEdit from './lesson-edit';
 export * as quizStatistics from './quiz-statistics';

@@ -24,6 +24,7 @@ export function renderAdmin(url: string, { user = ADMIN_USER }: { user?: User | 
     [paths.adminCourses.path, admin.courses],
     [paths.adminCourseNew.path, admin.courseNew],
     [paths.adminCourse.path, admin.courseEditor],
+    [paths.adminQuestionBank.path, admin.questionBank],
     [paths.adminLessonNew.path, admin.lessonNew],
     [paths.adminLesson.path, admin.lessonEdit],
     [paths.adminQuizStatistics.path, admin.quizStatistics],
