@@ -91,7 +91,7 @@ export function DrawRulesEditor({ form, courseId }: { form: Form; courseId: numb
               />
               <button
                 type="button"
-                className={`${rowButton('danger')} sm:mt-6`}
+                className={`${rowButton('danger')} justify-self-end sm:mt-6 sm:justify-self-auto`}
                 aria-label={d.remove(index + 1)}
                 disabled={rules.fields.length <= 1}
                 onClick={() => rules.remove(index)}

@@ -20,17 +20,21 @@ const TOPICS = [
   { topic: '', easy: 2, medium: 0, hard: 5 },
 ];
 
+/** The server's settings: as given, then as the last PUT saved them (the draw's counts left out). */
 function renderPanel(settings: Partial<QuizSettings> = {}, extra: Record<string, unknown> = {}) {
+  let current: QuizSettings = { ...PLAIN, ...settings };
   const calls = fakeAdminApi({
     [`GET /api/Admin/Lessons/${LESSON}`]: adminLesson({
       id: LESSON,
       courseId: COURSE,
       name: 'اختبار الوحدة',
     }),
-    [`GET ${SETTINGS}`]: { ...PLAIN, ...settings },
+    [`GET ${SETTINGS}`]: () => envelope(200, null, current),
     [`GET /api/Admin/Courses/${COURSE}/QuestionTopics`]: TOPICS,
-    [`PUT ${SETTINGS}`]: (call: { body: unknown }) =>
-      envelope(200, null, { ...PLAIN, ...(JSON.parse(String(call.body)) as object), exam: true, draw: [] }),
+    [`PUT ${SETTINGS}`]: (call: { body: unknown }) => {
+      current = { ...current, ...(JSON.parse(String(call.body)) as object), exam: true, draw: [] };
+      return envelope(200, null, current);
+    },
     ...extra,
   });
   return { calls, ...renderAdmin(`/admin/lessons/${LESSON}`) };
@@ -52,6 +56,9 @@ describe('Quiz lesson: exam settings', () => {
     );
 
     await user.click(examSwitch);
+    expect(
+      within(region).getByText('لم تُحفظ بعد: يبقى الاختبار عاديًا حتى تحفظ إعداداته.'),
+    ).toBeInTheDocument();
     const form = within(region).getByRole('form', { name: 'إعدادات الاختبار' });
     expect(within(form).getByRole('radio', { name: 'الأسئلة المكتوبة في الدرس' })).toBeChecked();
     expect(within(form).getByLabelText('مدة الاختبار بالدقائق')).toHaveValue(null);
@@ -126,6 +133,7 @@ describe('Quiz lesson: exam settings', () => {
       closesAt: new Date('2026-12-01T11:30').toISOString(),
     });
     expect(await within(form).findByText('حُفظت إعدادات الاختبار.')).toBeInTheDocument();
+    expect(within(region).queryByText(/لم تُحفظ بعد/)).not.toBeInTheDocument();
     // A long form filled key by key: more than the default 5 s on a loaded machine.
   }, 20_000);
 

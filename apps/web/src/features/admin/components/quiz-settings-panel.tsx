@@ -83,6 +83,7 @@ function ExamSettings({ settings, courseId }: { settings: QuizSettings; courseId
         hint={locked ? t.examLocked : t.examSwitchHint}
         onChange={(event) => toggle(event.target.checked)}
       />
+      {on && !settings.exam ? <p className="text-sm font-semibold text-amber-800">{t.notSavedYet}</p> : null}
       {settings.attemptCount > 0 ? (
         <p className="text-sm text-slate-700">{t.attemptsStarted(settings.attemptCount)}</p>
       ) : null}
