@@ -213,6 +213,23 @@ describe('Quiz lesson: exam settings', () => {
     );
   });
 
+  it('says at the source when a quiz with no questions of its own cannot use them', async () => {
+    const { user } = renderPanel(
+      { exam: true },
+      {
+        [`PUT ${SETTINGS}`]: () =>
+          envelope(
+            400,
+            'This quiz has no questions of its own: add questions to it, or draw its questions from the bank',
+          ),
+      },
+    );
+    const form = await within(await panel()).findByRole('form', { name: 'إعدادات الاختبار' });
+    await user.click(within(form).getByRole('button', { name: 'حفظ إعدادات الاختبار' }));
+    const source = within(form).getByRole('group', { name: 'مصدر الأسئلة' });
+    expect(await within(source).findByRole('alert')).toHaveTextContent('ليس في هذا الدرس أسئلة مكتوبة');
+  });
+
   it('checks the numbers and times before sending', async () => {
     const { calls, user } = renderPanel({ exam: true });
     const form = await within(await panel()).findByRole('form', { name: 'إعدادات الاختبار' });
