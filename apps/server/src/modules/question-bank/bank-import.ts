@@ -134,8 +134,8 @@ function questionOf(
   };
   const parsed = rowSchema.safeParse(candidate);
   if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issueMessage(issue)));
-  if (problems.length > 0) return { problems: [...new Set(problems)] };
-  return { question: parsed.data! };
+  if (problems.length > 0 || !parsed.success) return { problems: [...new Set(problems)] };
+  return { question: parsed.data };
 }
 
 /** A schema issue named by its column: `answers.2.text` is answer3. */
