@@ -15,6 +15,9 @@ import { QuizStep, submitErrorText } from './quiz-step';
 
 type Questions = QuizLessonContent['questions'];
 
+/** A 409 without a result: no attempt is open any more (closed by the server or on another device). */
+const closedBy409 = (error: unknown) => error instanceof ApiError && error.status === 409;
+
 type Props = {
   lessonId: number;
   lessonName: string;
@@ -61,9 +64,8 @@ export function ExamAttemptView(props: Props) {
           saver.stop();
           props.onGraded(result, questions, 'submit');
         },
-        // 409 without a result: no attempt is open any more (closed by the server or on another device).
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) props.onClosed();
+          if (closedBy409(error)) props.onClosed();
         },
       },
     );
@@ -83,7 +85,7 @@ export function ExamAttemptView(props: Props) {
       selected={selected}
       onSelect={choose}
       submitting={submit.isPending}
-      errorText={submit.isError ? submitErrorText(submit.error) : null}
+      errorText={submit.isError && !closedBy409(submit.error) ? submitErrorText(submit.error) : null}
       onRetry={send}
       onProceed={proceed}
       disabled={timeUp}

@@ -316,6 +316,10 @@ describe('exam attempt', () => {
     expect(screen.getByText('ناجح')).toBeInTheDocument();
     expect(screen.queryByText('سُلّمت تلقائيًا عند انتهاء الوقت')).toBeNull();
     // Passed: the lesson after it opens.
+    const curriculum = screen.getByRole('complementary', { name: 'محتوى الكورس' });
+    expect(within(curriculum).getByRole('button', { name: /تطبيقات العناصر/ })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     await user.click(button('إنهاء والانتقال للدرس التالي'));
     await waitFor(() => expect(router.state.location.search).toBe('?unit=0&lesson=3'));
   });
@@ -362,6 +366,40 @@ describe('exam attempt', () => {
     expect(await screen.findByRole('heading', { name: 'نتيجة الاختبار' })).toBeInTheDocument();
     expect(screen.getByText('سُلّمت تلقائيًا عند انتهاء الوقت')).toBeInTheDocument();
     expect(screen.getByText('الإجابات الصحيحة: ١ من ٣')).toBeInTheDocument();
+    // Below the pass mark: the lesson after the exam stays locked.
+    const curriculum = screen.getByRole('complementary', { name: 'محتوى الكورس' });
+    expect(within(curriculum).getByRole('button', { name: /تطبيقات العناصر/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('reads the content again when the submission finds the attempt already closed, and shows its result', async () => {
+    let content = () =>
+      openAttempt([
+        { questionId: 51, answerId: 2 },
+        { questionId: 52, answerId: 1 },
+      ]);
+    const { user, calls } = renderExam(
+      () => content(),
+      ({ url }) => {
+        if (url.pathname === '/api/quizresult/submit') {
+          content = () => examContent({ attemptsUsed: 1 }, { result: FAILED_AUTO });
+          return envelope(409, 'No attempt is in progress');
+        }
+        if (url.pathname === '/api/Student/quizattempt/answers')
+          return envelope(200, null, { saved: 3, deadlineAt: at(30 * MINUTE), serverNow: at(MINUTE) });
+        return undefined;
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'متابعة المحاولة' }));
+    await user.click(screen.getByRole('radio', { name: 'الذهب' }));
+    const readsBefore = contentReads(calls).length;
+    await user.click(button('إنهاء'));
+    expect(await screen.findByRole('heading', { name: 'نتيجة الاختبار' })).toBeInTheDocument();
+    expect(contentReads(calls).length).toBeGreaterThan(readsBefore);
+    expect(screen.queryByText('No attempt is in progress')).toBeNull();
+    expect(screen.getByText('سُلّمت تلقائيًا عند انتهاء الوقت')).toBeInTheDocument();
   });
 });
 
