@@ -369,6 +369,7 @@ describe('GET /api/Course/tree', () => {
       type,
       isCompleted: false,
       isQuizSubmitted: false,
+      isQuizPassed: true,
       titel: type === 'Quiz' ? 'اختبار قصير' : null,
     });
     expect(reply.body).toEqual({

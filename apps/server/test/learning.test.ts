@@ -183,6 +183,7 @@ describe('GET /api/Course/tree-course-with-progress', () => {
       type,
       isCompleted: type === 'Video' && done,
       isQuizSubmitted: type === 'Quiz' && done,
+      isQuizPassed: true,
       titel: type === 'Quiz' ? 'اختبار قصير' : null,
     });
     expect(reply.body).toEqual({

@@ -351,6 +351,7 @@ describe('GET /api/Unit/{id}/lessons', () => {
       type: 'Video',
       isCompleted: false,
       isQuizSubmitted: false,
+      isQuizPassed: true,
       titel: null,
     });
     expect(reply.body).toEqual({
@@ -425,6 +426,7 @@ describe('GET /api/Course/tree-unit-with-progress', () => {
             type: 'Video',
             isCompleted: true,
             isQuizSubmitted: false,
+            isQuizPassed: true,
             titel: null,
           },
           {
@@ -433,6 +435,7 @@ describe('GET /api/Course/tree-unit-with-progress', () => {
             type: 'Video',
             isCompleted: false,
             isQuizSubmitted: false,
+            isQuizPassed: true,
             titel: null,
           },
         ],

@@ -51,6 +51,9 @@ export const LessonRef = z.object({
   type: LessonType,
   isCompleted: z.boolean(),
   isQuizSubmitted: z.boolean(),
+  /** False only while a submitted quiz's counted result is below its pass mark (decision 0013): the
+   * quiz then still blocks the lessons after it. */
+  isQuizPassed: z.boolean(),
   titel: z.string().nullable(),
 });
 export type LessonRef = z.infer<typeof LessonRef>;

@@ -19,6 +19,7 @@ export const video = (id: number, lessonName: string, isCompleted = false): Less
   type: 'Video',
   isCompleted,
   isQuizSubmitted: false,
+  isQuizPassed: true,
   titel: null,
 });
 export const quiz = (
@@ -32,6 +33,7 @@ export const quiz = (
   type: 'Quiz',
   isCompleted: false,
   isQuizSubmitted,
+  isQuizPassed: true,
   titel,
 });
 
