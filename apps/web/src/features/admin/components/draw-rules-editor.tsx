@@ -2,6 +2,7 @@
 // («أي صعوبة» or one), and how many questions, with how many the bank holds that match («متاح»);
 // rules are added and removed, and the questions per attempt are totalled as they are typed.
 import { DIFFICULTIES, EXAM_LIMITS, type BankTopic } from '@app/contract';
+import { useMemo } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField } from '../../../components/ui/field';
@@ -9,8 +10,10 @@ import { adminExamMessages } from '../../../i18n/admin-exam';
 import { useBankTopics } from '../api/question-bank';
 import {
   ANY_TOPIC,
+  drawTotal,
   newDrawRule,
-  ruleAvailable,
+  poolOf,
+  rulesAvailable,
   topicValue,
   type DrawRuleValues,
   type QuizSettingsValues,
@@ -31,11 +34,6 @@ function topicOptions(topics: readonly BankTopic[], rules: readonly DrawRuleValu
 
 const topicLabel = (value: string) => (value === 't:' ? d.noTopic : value.slice(2));
 
-const countOf = (rule: DrawRuleValues) => {
-  const count = Number(rule.count);
-  return Number.isInteger(count) && count > 0 ? count : 0;
-};
-
 export function DrawRulesEditor({ form, courseId }: { form: Form; courseId: number }) {
   const topics = useBankTopics(courseId);
   const rules = useFieldArray({ control: form.control, name: 'draw' });
@@ -44,7 +42,8 @@ export function DrawRulesEditor({ form, courseId }: { form: Form; courseId: numb
   const options = topicOptions(bank, values);
   const errors = form.formState.errors.draw;
   const listError = errors?.root?.message ?? errors?.message;
-  const total = values.reduce((sum, rule) => sum + countOf(rule), 0);
+  const pool = useMemo(() => poolOf(topics.data ?? []), [topics.data]);
+  const available = topics.data ? rulesAvailable(pool, values) : null;
 
   return (
     <fieldset className="space-y-3 rounded-xl border border-slate-200 p-3" aria-describedby="draw-hint">
@@ -83,9 +82,7 @@ export function DrawRulesEditor({ form, courseId }: { form: Form; courseId: numb
                 label={d.count}
                 min={1}
                 max={EXAM_LIMITS.maxDrawCount}
-                hint={
-                  topics.data && values[index] ? d.available(ruleAvailable(bank, values[index])) : undefined
-                }
+                hint={available ? d.available(available[index] ?? 0) : undefined}
                 error={errors?.[index]?.count?.message}
                 {...form.register(`draw.${index}.count`)}
               />
@@ -103,7 +100,7 @@ export function DrawRulesEditor({ form, courseId }: { form: Form; courseId: numb
         ))}
       </ol>
       <p aria-live="polite" className="font-semibold text-slate-900">
-        {d.total(total)}
+        {d.total(drawTotal(values))}
       </p>
       <button
         type="button"

@@ -3,12 +3,13 @@
 // select value ('any', or 't:' and the topic, since '' is the topic of untagged questions), and the
 // opening and closing times are datetime-local values in the device's time zone, sent as ISO instants.
 import {
+  DIFFICULTIES,
   QuizSettingsInput,
   type BankTopic,
   type Difficulty,
-  type DrawRule,
   type QuizSettings,
 } from '@app/contract';
+import { availableFor, type PoolQuestion } from '@app/domain';
 import { adminExamMessages } from '../../../i18n/admin-exam';
 import { contractResolver } from './contract-resolver';
 
@@ -97,22 +98,38 @@ export const toQuizSettingsInput = (values: QuizSettingsValues): QuizSettingsInp
   closesAt: toInstant(values.closesAt),
 });
 
-/**
- * How many bank questions match a rule, from the topic counts (null in a rule: any). The server's check
- * also subtracts what earlier rules may take; its refusal is shown at the rule (refusedRule).
- */
-export function matchingCount(topics: readonly BankTopic[], rule: Pick<DrawRule, 'topic' | 'difficulty'>) {
-  return topics
-    .filter((entry) => rule.topic === null || entry.topic === rule.topic)
-    .reduce(
-      (sum, entry) =>
-        sum + (rule.difficulty ? entry[rule.difficulty] : entry.easy + entry.medium + entry.hard),
-      0,
-    );
+/** A rule's count as typed, or 0 while it is no whole number above zero. */
+const countOf = (rule: DrawRuleValues) => {
+  const count = Number(rule.count);
+  return Number.isInteger(count) && count > 0 ? count : 0;
+};
+
+export const drawTotal = (rules: readonly DrawRuleValues[]) =>
+  rules.reduce((sum, rule) => sum + countOf(rule), 0);
+
+/** The bank as the draw sees it, one entry per question, rebuilt from the topic counts. */
+export function poolOf(topics: readonly BankTopic[]): PoolQuestion[] {
+  const pool: PoolQuestion[] = [];
+  for (const entry of topics)
+    for (const difficulty of DIFFICULTIES)
+      for (let i = 0; i < entry[difficulty]; i++)
+        pool.push({ id: pool.length, topic: entry.topic, difficulty, answerCount: 0 });
+  return pool;
 }
 
-export const ruleAvailable = (topics: readonly BankTopic[], rule: DrawRuleValues) =>
-  matchingCount(topics, { topic: topicOf(rule.topic), difficulty: rule.difficulty || null });
+/**
+ * How many questions each rule is sure to find after the rules before it took theirs: the domain's
+ * availableFor, the very count the server checks a save against.
+ */
+export const rulesAvailable = (pool: readonly PoolQuestion[], rules: readonly DrawRuleValues[]) =>
+  availableFor(
+    pool,
+    rules.map((rule) => ({
+      topic: topicOf(rule.topic),
+      difficulty: rule.difficulty || null,
+      count: countOf(rule),
+    })),
+  );
 
 type Shown = { type?: unknown; message?: unknown };
 type ErrorTree = Partial<Record<string, Shown & { root?: Shown } & Record<string, unknown>>>;
@@ -159,6 +176,6 @@ export const quizSettingsResolver: typeof resolver = async (values, context, opt
 
 /** The server's refusal of a rule the bank cannot fill ('Draw rule 2 asks for 9 questions; the bank has 4 …'). */
 export function refusedRule(message: string): { index: number; available: number } | null {
-  const match = /^Draw rule (\d+) asks for \d+ questions; the bank has (\d+)/.exec(message);
+  const match = /^Draw rule (\d+) asks for \d+ questions?; the bank has (\d+)/.exec(message);
   return match ? { index: Number(match[1]) - 1, available: Number(match[2]) } : null;
 }
