@@ -64,6 +64,7 @@ const EnvSchema = z.object({
     }),
   TRUSTED_NETWORK_FACTOR: z.coerce.number().int().min(1).max(1000).default(DEFAULT_TRUSTED_FACTOR),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
+  EXAM_SWEEP_MS: z.coerce.number().int().min(0).default(5000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).optional(),
   WEB_DIST: z.string().optional(),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
@@ -118,6 +119,8 @@ export type Config = {
   trustedNetworkFactor: number;
   /** How long course structures, catalogue pages and quiz keys are cached (0: off). */
   catalogueCacheMs: number;
+  /** How often the exam sweeper closes attempts whose deadline has passed (0: never; decision 0013). */
+  examSweepMs: number;
   /**
    * How long a live device session and its user are kept in memory (0: off). By default 30 s, but
    * off on PostgreSQL without Redis: other processes could not be told that a session ended.
@@ -197,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     limits: e.RATE_LIMITS,
     trustedNetworkFactor: e.TRUSTED_NETWORK_FACTOR,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
+    examSweepMs: e.EXAM_SWEEP_MS,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.DATABASE_URL && !e.REDIS_URL ? 0 : 30_000),
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : null,
     listenBacklog: e.LISTEN_BACKLOG,

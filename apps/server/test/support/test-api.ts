@@ -63,6 +63,9 @@ export async function startTestApi(
     RATE_LIMIT_MAX: '100000',
     // Tests change catalogue rows directly between calls; the cache has its own test.
     CATALOGUE_CACHE_MS: '0',
+    // No exam sweeper on a timer: its statements would land in other calls' counts (queriesDuring);
+    // the exam tests call sweepOnce() or turn it on.
+    EXAM_SWEEP_MS: '0',
     // No load shedding: fixtures do their synchronous database work in this same process (it would
     // read as a slow event loop), and some tests send hundreds of requests at once on purpose.
     // Shedding has its own test (overload.test.ts).

@@ -51,7 +51,50 @@ type LessonRow = {
 };
 
 /** The student's stored quiz result, in stored ids (quiz-service.ts reads it). */
-export type StoredResultRow = { score: number; correct_count: number; total: number; answers_json: string };
+export type StoredResultRow = {
+  score: number;
+  correct_count: number;
+  total: number;
+  answers_json: string;
+  /** 0/1 (0013): below an exam's pass mark or not; absent in rows read before it. */
+  passed?: number;
+  /** The exam attempt the result came from (0013), or null. */
+  attempt_id?: number | null;
+};
+
+/** An exam attempt's columns as the student's calls read them (StoredAttemptRow). */
+export const ATTEMPT_COLUMNS = [
+  'id',
+  'number',
+  'source',
+  'started_at',
+  'deadline_at',
+  'draw_json',
+  'answers_json',
+  'submitted_at',
+  'submitted_by',
+  'score',
+  'correct_count',
+  'total',
+  'review_json',
+] as const;
+
+/** One of the student's exam attempts at this lesson (0013; modules/exams reads them). */
+export type StoredAttemptRow = {
+  id: number;
+  number: number;
+  source: 'fixed' | 'bank';
+  started_at: string;
+  deadline_at: string | null;
+  draw_json: string;
+  answers_json: string;
+  submitted_at: string | null;
+  submitted_by: 'student' | 'server' | null;
+  score: number | null;
+  correct_count: number | null;
+  total: number | null;
+  review_json: string | null;
+};
 
 type AccessRow = LessonRow &
   ProgressColumns & {
@@ -59,6 +102,7 @@ type AccessRow = LessonRow &
     unlocked_at: string | null;
     result: unknown;
     attempt_started: boolean | number;
+    attempts: unknown;
   };
 
 export type OpenLesson = {
@@ -68,6 +112,8 @@ export type OpenLesson = {
   stored: StoredResultRow | null;
   /** Whether this student's attempt at this lesson (a quiz) has been recorded as started. */
   attemptStarted: boolean;
+  /** This student's exam attempts at this lesson (an exam, 0013), by number; [] for a plain quiz. */
+  attempts: StoredAttemptRow[];
 };
 
 /**
@@ -139,7 +185,14 @@ export class LessonAccess {
               .objectFrom(
                 eb
                   .selectFrom('quiz_results as r')
-                  .select(['r.score', 'r.correct_count', 'r.total', 'r.answers_json'])
+                  .select([
+                    'r.score',
+                    'r.correct_count',
+                    'r.total',
+                    'r.answers_json',
+                    'r.passed',
+                    'r.attempt_id',
+                  ])
                   .where('r.user_id', '=', userId)
                   .whereRef('r.lesson_id', '=', 'l.id'),
               )
@@ -153,6 +206,17 @@ export class LessonAccess {
                   .whereRef('a.lesson_id', '=', 'l.id'),
               )
               .as('attempt_started'),
+            // An exam's attempts (0013): an index probe of exam_attempts_lesson_ix, empty for a plain quiz.
+            deps.progress.json
+              .arrayFrom(
+                eb
+                  .selectFrom('exam_attempts as x')
+                  .select(ATTEMPT_COLUMNS.map((column) => `x.${column}` as const))
+                  .whereRef('x.lesson_id', '=', 'l.id')
+                  .where('x.user_id', '=', userId)
+                  .orderBy('x.number'),
+              )
+              .as('attempts'),
           ])
           .where('l.id', '=', param<number>('lessonId'))
           .where('l.tenant_id', '=', param<number>('tenantId')),
@@ -201,6 +265,7 @@ export class LessonAccess {
       ref: refs[index]!,
       stored: fromJson<StoredResultRow>(row.result as string | null),
       attemptStarted: asBoolean(row.attempt_started),
+      attempts: fromJson<StoredAttemptRow[]>(row.attempts as string | null) ?? [],
     };
   }
 }

@@ -4,6 +4,8 @@
 // the stored ids. The first opening of an unsubmitted quiz records when the attempt started (once:
 // LessonAccess.open reads whether it has been). Where the tenant lets existing clients grade quizzes,
 // such a client is sent every answer's correctness and its own score is stored, marked client-graded.
+// A quiz with exam settings (decision 0013) is handed to modules/exams: stored attempts, always graded
+// by the server.
 import type { ClientGradedQuiz, ClientGradedQuizSubmit, QuizResult, QuizSubmitRequest } from '@app/contract';
 import { clientReportedGrade, gradeQuiz, type QuizGrade } from '@app/domain';
 import type { Db } from '../../db/connect';
@@ -11,6 +13,7 @@ import type { Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { CatalogueCache, QuizKey } from '../catalogue/catalogue-cache';
+import type { ExamAttemptService } from '../exams/attempt-service';
 import type { LessonAccess, OpenLesson, StoredResultRow } from './lesson-access';
 import type { QuizPresentation, StudentQuiz } from './quiz-presentation';
 
@@ -18,6 +21,7 @@ export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
 export const NOT_A_QUIZ = 'This lesson is not a quiz';
 export const ANSWER_EVERY_QUESTION = 'Every question must be answered exactly once with one of its answers';
 export const NO_QUESTIONS = 'This quiz has no questions';
+export const EXAM_SERVER_GRADED = 'This quiz is an exam, which the server grades: open it in the app';
 
 export class QuizService {
   constructor(
@@ -27,6 +31,8 @@ export class QuizService {
       access: LessonAccess;
       catalogue: CatalogueCache;
       presentation: QuizPresentation;
+      /** Exams (0013); without it every quiz is a plain one. */
+      exams?: ExamAttemptService;
     },
   ) {}
 
@@ -51,8 +57,10 @@ export class QuizService {
    * `opened` is what LessonAccess.open read: the stored result and whether the attempt has started.
    */
   async content(tenant: Tenant, userId: number, opened: OpenLesson) {
-    const { presentation } = this.deps;
+    const { presentation, exams } = this.deps;
     const lessonId = opened.lesson.id;
+    const exam = await exams?.settingsOf(tenant.id, lessonId);
+    if (exam) return exams!.content(tenant, userId, opened, exam);
     const questions = await this.questions(lessonId);
     const result = opened.stored && toQuizResult(opened.stored);
     await this.start(tenant, userId, opened);
@@ -75,6 +83,7 @@ export class QuizService {
    * quizzes: the questions in the stored order, every answer with its correctness.
    */
   async clientContent(tenant: Tenant, userId: number, opened: OpenLesson): Promise<ClientGradedQuiz> {
+    await this.refuseExam(tenant, opened.lesson.id);
     const questions = await this.questions(opened.lesson.id);
     await this.start(tenant, userId, opened);
     return questions.map((question) => ({
@@ -118,6 +127,9 @@ export class QuizService {
   }
 
   async submit(tenant: Tenant, userId: number, input: QuizSubmitRequest): Promise<QuizResult> {
+    const { exams } = this.deps;
+    const exam = await exams?.settingsOf(tenant.id, input.lessonId);
+    if (exam) return exams!.submit(tenant, userId, input, exam);
     const { lessonId, questions, student } = await this.unsubmitted(tenant, userId, input.lessonId);
 
     // The answer ids sent are this student's: an id shown to anyone else names no answer here.
@@ -154,10 +166,16 @@ export class QuizService {
     userId: number,
     input: ClientGradedQuizSubmit,
   ): Promise<QuizResult> {
+    await this.refuseExam(tenant, input.lessonId);
     const { lessonId, questions, student } = await this.unsubmitted(tenant, userId, input.lessonId);
     if (questions.length === 0) throw badRequest(NO_QUESTIONS);
     const graded = clientReportedGrade(input.score, input.notes, questions.length);
     return this.store(tenant, userId, lessonId, student, graded, input.notes ?? '');
+  }
+
+  /** An exam is never graded by a client: its answers are never sent with their correctness. */
+  private async refuseExam(tenant: Tenant, lessonId: number): Promise<void> {
+    if (await this.deps.exams?.settingsOf(tenant.id, lessonId)) throw conflict(EXAM_SERVER_GRADED);
   }
 
   /** Insert-if-absent: `clientNotes` is null for a result the server graded. */

@@ -1,0 +1,538 @@
+// A student's attempts at an exam (decision 0013, Student calls): the content, starting an attempt
+// (its draw stored once), saving answers as the student goes, submitting, and closing what a deadline
+// ends. Every rule (may one start, the deadline, passed, which result counts, when the review shows)
+// comes from packages/domain; this file reads and writes the rows.
+//
+// Races are settled by the rows themselves, never by what a process read:
+// - two starts of attempt N+1 meet the unique (user_id, lesson_id, number): the loser answers the
+//   winner's attempt;
+// - a save merges its answers into the stored ones inside the UPDATE (json_patch / jsonb ||), so two
+//   parallel saves both land, whatever each read;
+// - a close is `UPDATE … WHERE id = ? AND submitted_at IS NULL AND answers_json = <what it graded>`:
+//   only one closer goes on (a student's submit, the sweeper of any process, a call that met the
+//   expired attempt), and a save that landed after the closer read the answers makes it grade again
+//   instead of closing over the saved answer.
+import { randomInt } from 'node:crypto';
+import type { ExamQuizContent, ExamRefusal, ExamResult, QuizSubmitRequest } from '@app/contract';
+import { ATTEMPT_TIME_OVER, NO_OPEN_ATTEMPT } from '@app/contract';
+import {
+  attemptDeadline,
+  drawFromBank,
+  DrawError,
+  isPassed,
+  isPastDeadline,
+  isReviewVisible,
+  reviewAt,
+  shuffleFixed,
+  startRefusal,
+} from '@app/domain';
+import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { Db, DialectName } from '../../db/connect';
+import { param, prepare } from '../../db/prepared';
+import type { Tenant } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import {
+  ATTEMPT_COLUMNS,
+  LESSON_NOT_FOUND,
+  type LessonAccess,
+  type OpenLesson,
+  type StoredAttemptRow,
+} from '../learning/lesson-access';
+import type { BankCache } from './bank-cache';
+import type { CountedResults } from './counted-result';
+import {
+  attemptOf,
+  attemptResult,
+  examOf,
+  gradeAttempt,
+  plainResult,
+  shownQuestions,
+  type Attempt,
+  type Draw,
+  type ExamQuestions,
+  type SavedAnswers,
+} from './exam-content';
+import type { LessonExamSettings } from './exam-settings';
+import type { ExamSettingsCache } from './settings-cache';
+
+export const NOT_AN_EXAM = 'This quiz is not an exam';
+export const NOT_A_QUIZ = 'This lesson is not a quiz';
+export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
+export const ANSWER_EVERY_QUESTION = 'Every question must be answered exactly once with one of its answers';
+export const NOT_IN_ATTEMPT = 'Each answer must name a question of this attempt and one of its answers';
+export const BANK_TOO_SMALL =
+  'The question bank no longer holds enough questions for this exam; the teacher must change its draw';
+export const NO_QUESTIONS = 'This quiz has no questions';
+
+const REFUSALS: Record<ExamRefusal['reason'], string> = {
+  'exam-not-open': 'This exam is not open yet',
+  'exam-closed': 'This exam has closed',
+  'no-attempts-left': 'No attempts are left',
+};
+
+/** The quiz part of an exam's content (the lesson's id, name and title are the caller's). */
+export type ExamContentFields = Pick<ExamQuizContent, 'questions' | 'result' | 'exam'>;
+
+/** What a save needs of the open attempt, kept per student and lesson: its draw never changes. */
+type OpenSummary = { attemptId: number; deadlineAt: Date | null; sizes: ReadonlyMap<number, number> };
+
+type Deps = {
+  db: Db;
+  dialect: DialectName;
+  clock: Clock;
+  access: LessonAccess;
+  settings: ExamSettingsCache;
+  catalogue: CatalogueCache;
+  bank: BankCache;
+  questions: ExamQuestions;
+  counted: CountedResults;
+};
+
+export class ExamAttemptService {
+  /**
+   * The open attempts' draws, by tenant, student and lesson: a warm save is then one statement. An
+   * entry may outlive its attempt (closed elsewhere): the save's UPDATE then changes no row, and the
+   * save reads the attempt again.
+   */
+  private readonly open = new LRUCache<string, OpenSummary>({ max: 50_000 });
+  private readonly latestAttempt;
+  private readonly saveAnswers;
+
+  constructor(private readonly deps: Deps) {
+    const { db, dialect } = deps;
+    this.latestAttempt = prepare<{ tenantId: number; userId: number; lessonId: number }, StoredAttemptRow>(
+      db,
+      (q) =>
+        q
+          .selectFrom('exam_attempts')
+          .select(ATTEMPT_COLUMNS)
+          .where('user_id', '=', param<number>('userId'))
+          .where('lesson_id', '=', param<number>('lessonId'))
+          .where('tenant_id', '=', param<number>('tenantId'))
+          .orderBy('number', 'desc')
+          .limit(1),
+    );
+    // The merge happens in the database, so two saves that run together both land.
+    const patch = param<string>('patch');
+    const merged =
+      dialect === 'postgres'
+        ? sql<string>`(answers_json::jsonb || cast(${patch} as jsonb))::text`
+        : sql<string>`json_patch(answers_json, ${patch})`;
+    this.saveAnswers = prepare<
+      { patch: string; savedAt: string; id: number; tenantId: number; userId: number },
+      { answers_json: string }
+    >(db, (q) =>
+      q
+        .updateTable('exam_attempts')
+        .set({ answers_json: merged, saved_at: param<string>('savedAt') })
+        .where('id', '=', param<number>('id'))
+        .where('tenant_id', '=', param<number>('tenantId'))
+        .where('user_id', '=', param<number>('userId'))
+        .where('submitted_at', 'is', null)
+        .returning('answers_json'),
+    );
+  }
+
+  /** The exam's settings, or null for a plain quiz (or another tenant's lesson). */
+  settingsOf(tenantId: number, lessonId: number): Promise<LessonExamSettings | null> {
+    return this.deps.settings.get(tenantId, lessonId);
+  }
+
+  /** GET contentlesson of an exam: never starts an attempt; closes an expired one first. */
+  async content(
+    tenant: Tenant,
+    userId: number,
+    opened: OpenLesson,
+    settings: LessonExamSettings,
+  ): Promise<ExamContentFields> {
+    const settled = await this.settle(tenant, userId, opened, settings);
+    return this.view(tenant, userId, settled, settings);
+  }
+
+  /** POST quizattempt/start: the open attempt, or attempt N+1 with its draw stored. */
+  async start(
+    tenant: Tenant,
+    userId: number,
+    lessonId: number,
+  ): Promise<ExamContentFields & { opened: OpenLesson }> {
+    const { access, db, clock } = this.deps;
+    const first = await access.open(tenant, userId, lessonId);
+    if (first.lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
+    const settings = await this.settingsOf(tenant.id, first.lesson.id);
+    if (!settings) throw badRequest(NOT_AN_EXAM);
+    const opened = await this.settle(tenant, userId, first, settings);
+    const answer = async (current: OpenLesson) => ({
+      opened: current,
+      ...(await this.view(tenant, userId, current, settings)),
+    });
+    if (opened.attempts.some((row) => row.submitted_at === null)) return answer(opened);
+
+    const now = clock.now();
+    const refusal = startRefusal(now, settings, opened.attempts.length);
+    if (refusal)
+      throw new AppError(403, REFUSALS[refusal], { data: { reason: refusal } satisfies ExamRefusal });
+
+    const draw = await this.draw(tenant.id, settings);
+    const deadline = attemptDeadline(now, settings);
+    const inserted = await db
+      .insertInto('exam_attempts')
+      .values({
+        tenant_id: tenant.id,
+        user_id: userId,
+        lesson_id: settings.lessonId,
+        number: opened.attempts.length + 1,
+        source: settings.source,
+        started_at: now.toISOString(),
+        deadline_at: deadline?.toISOString() ?? null,
+        draw_json: JSON.stringify(draw),
+        answers_json: '{}',
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'lesson_id', 'number']).doNothing())
+      .returning(ATTEMPT_COLUMNS)
+      .executeTakeFirst();
+    // A parallel start (a double tap, a second device) took this number: its attempt is the one.
+    if (!inserted) return answer(await access.open(tenant, userId, lessonId));
+    return answer({ ...opened, attempts: [...opened.attempts, inserted] });
+  }
+
+  /** PUT quizattempt/answers: merged into the open attempt's saved answers. */
+  async save(
+    tenant: Tenant,
+    userId: number,
+    input: { lessonId: number; answers: { questionId: number; answerId: number }[] },
+  ): Promise<{ saved: number; deadlineAt: string | null; serverNow: string }> {
+    const settings = await this.settingsOf(tenant.id, input.lessonId);
+    if (!settings) throw notFound(LESSON_NOT_FOUND);
+    const key = openKey(tenant.id, userId, settings.lessonId);
+    // Twice at most: a cached attempt that was closed meanwhile (elsewhere) is read again once.
+    for (let round = 0; round < 2; round++) {
+      const summary = this.open.get(key) ?? (await this.readOpen(tenant.id, userId, settings));
+      const patch: SavedAnswers = {};
+      for (const answer of input.answers) {
+        const size = summary.sizes.get(answer.questionId);
+        if (size === undefined || answer.answerId > size || patch[answer.questionId] !== undefined)
+          throw badRequest(NOT_IN_ATTEMPT, { answers: NOT_IN_ATTEMPT });
+        patch[answer.questionId] = answer.answerId;
+      }
+      const now = this.deps.clock.now();
+      if (isPastDeadline(now, summary.deadlineAt)) {
+        this.open.delete(key);
+        return this.timeOver(tenant.id, userId, settings);
+      }
+      const row = await this.saveAnswers.first({
+        patch: JSON.stringify(patch),
+        savedAt: now.toISOString(),
+        id: summary.attemptId,
+        tenantId: tenant.id,
+        userId,
+      });
+      if (row) {
+        return {
+          saved: Object.keys(JSON.parse(row.answers_json) as object).length,
+          deadlineAt: summary.deadlineAt?.toISOString() ?? null,
+          serverNow: now.toISOString(),
+        };
+      }
+      this.open.delete(key);
+    }
+    throw conflict(NO_OPEN_ATTEMPT);
+  }
+
+  /** POST quizresult/submit of an exam: the sent answers over the saved ones; all must be answered. */
+  async submit(
+    tenant: Tenant,
+    userId: number,
+    input: QuizSubmitRequest,
+    settings: LessonExamSettings,
+  ): Promise<ExamResult> {
+    const opened = await this.deps.access.open(tenant, userId, input.lessonId);
+    if (opened.lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
+    const row = opened.attempts.find((attempt) => attempt.submitted_at === null);
+    if (!row) return this.notOpen(tenant.id, settings, lastOf(opened.attempts), QUIZ_ALREADY_SUBMITTED);
+    let attempt = attemptOf(row);
+    if (isPastDeadline(this.deps.clock.now(), attempt.deadlineAt))
+      return this.timeOver(tenant.id, userId, settings, row);
+
+    const sent: SavedAnswers = {};
+    for (const answer of input.answers) {
+      const drawn = attempt.draw.find((question) => question.questionId === answer.questionId);
+      if (!drawn || answer.answerId > drawn.answers.length || sent[answer.questionId] !== undefined)
+        throw badRequest(ANSWER_EVERY_QUESTION, { answers: ANSWER_EVERY_QUESTION });
+      sent[answer.questionId] = answer.answerId;
+    }
+    for (let round = 0; round < 3; round++) {
+      const answers = { ...attempt.answers, ...sent };
+      if (attempt.draw.some(({ questionId }) => answers[questionId] === undefined))
+        throw badRequest(ANSWER_EVERY_QUESTION, { answers: ANSWER_EVERY_QUESTION });
+      const closed = await this.close(tenant.id, userId, settings, attempt, answers, 'student');
+      if (closed) return this.present(tenant.id, settings, closed);
+      // Someone else closed it, or a save landed since it was read: what stands now decides.
+      const latest = await this.latestAttempt.first({
+        tenantId: tenant.id,
+        userId,
+        lessonId: settings.lessonId,
+      });
+      if (!latest || latest.id !== attempt.id) throw conflict(NO_OPEN_ATTEMPT);
+      if (latest.submitted_at !== null)
+        return this.notOpen(tenant.id, settings, latest, QUIZ_ALREADY_SUBMITTED);
+      attempt = attemptOf(latest);
+    }
+    throw conflict(NO_OPEN_ATTEMPT);
+  }
+
+  /**
+   * Grades what `answers` holds and closes the attempt, if it is still open and its saved answers are
+   * still those it was read with; the counted result follows. The closed attempt, or null when this
+   * close did not happen (another closer won, or a save came in between).
+   */
+  async close(
+    tenantId: number,
+    userId: number,
+    settings: LessonExamSettings,
+    attempt: Attempt,
+    answers: SavedAnswers,
+    by: 'student' | 'server',
+  ): Promise<Attempt | null> {
+    const { db, clock, questions, counted } = this.deps;
+    const lookup = await questions.lookup(tenantId, settings, attempt.source);
+    const { shown, stored } = gradeAttempt(attempt.draw, answers, lookup);
+    const submittedAt = clock.now().toISOString();
+    const updated = await db
+      .updateTable('exam_attempts')
+      .set({
+        answers_json: JSON.stringify(answers),
+        submitted_at: submittedAt,
+        submitted_by: by,
+        score: shown.score,
+        correct_count: shown.correctCount,
+        total: shown.total,
+        review_json: JSON.stringify(shown.review),
+      })
+      .where('id', '=', attempt.id)
+      .where('tenant_id', '=', tenantId)
+      .where('submitted_at', 'is', null)
+      .where('answers_json', '=', attempt.answersText)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return null;
+    this.open.delete(openKey(tenantId, userId, settings.lessonId));
+    await counted.offer({
+      tenantId,
+      userId,
+      lessonId: settings.lessonId,
+      attemptId: attempt.id,
+      score: shown.score,
+      correctCount: shown.correctCount,
+      total: shown.total,
+      passed: isPassed(shown.score, settings.passMark),
+      review: stored,
+      submittedAt,
+      counts: settings.counts,
+    });
+    return {
+      ...attempt,
+      answers,
+      submittedAt,
+      submittedBy: by,
+      score: shown.score,
+      correctCount: shown.correctCount,
+      total: shown.total,
+      review: shown.review,
+    };
+  }
+
+  /**
+   * Closes an expired open attempt as the server (the sweeper, or a call that met it): grades what was
+   * saved, again if a save lands meanwhile. Whether this call closed it.
+   */
+  async closeExpired(tenantId: number, userId: number, settings: LessonExamSettings, row: StoredAttemptRow) {
+    let attempt = attemptOf(row);
+    for (let round = 0; round < 3; round++) {
+      if (await this.close(tenantId, userId, settings, attempt, attempt.answers, 'server')) return true;
+      const latest = await this.latestAttempt.first({ tenantId, userId, lessonId: settings.lessonId });
+      if (!latest || latest.id !== attempt.id || latest.submitted_at !== null) return false;
+      attempt = attemptOf(latest);
+    }
+    return false;
+  }
+
+  /** The open attempt met past its deadline: closed first, then 409 with its result. */
+  private async timeOver(
+    tenantId: number,
+    userId: number,
+    settings: LessonExamSettings,
+    known?: StoredAttemptRow,
+  ): Promise<never> {
+    const open = known ?? (await this.latestAttempt.first({ tenantId, userId, lessonId: settings.lessonId }));
+    if (open && open.submitted_at === null) await this.closeExpired(tenantId, userId, settings, open);
+    const latest = await this.latestAttempt.first({ tenantId, userId, lessonId: settings.lessonId });
+    if (!latest || latest.submitted_at === null) throw conflict(NO_OPEN_ATTEMPT);
+    throw conflict(ATTEMPT_TIME_OVER, await this.present(tenantId, settings, attemptOf(latest)));
+  }
+
+  /**
+   * No attempt is open: 409. When the last one was closed by the server at its deadline (the sweeper
+   * came first), the time is what ended it, and its result is sent; after a student's submit, `closed`
+   * (a save: NO_OPEN_ATTEMPT; a second submit: QUIZ_ALREADY_SUBMITTED with the result, as a plain quiz).
+   */
+  private async notOpen(
+    tenantId: number,
+    settings: LessonExamSettings,
+    last: StoredAttemptRow | undefined,
+    closed: string,
+  ): Promise<never> {
+    if (!last || last.submitted_at === null) throw conflict(NO_OPEN_ATTEMPT);
+    const result = await this.present(tenantId, settings, attemptOf(last));
+    if (last.submitted_by === 'server') throw conflict(ATTEMPT_TIME_OVER, result);
+    throw conflict(closed, closed === NO_OPEN_ATTEMPT ? undefined : result);
+  }
+
+  /** A closed attempt's own result, the review as the settings allow it now. */
+  private async present(
+    tenantId: number,
+    settings: LessonExamSettings,
+    attempt: Attempt,
+  ): Promise<ExamResult> {
+    const visible = this.reviewVisible(settings, attempt);
+    const lookup =
+      visible && settings.showExplanations
+        ? await this.deps.questions.lookup(tenantId, settings, attempt.source)
+        : null;
+    return attemptResult(attempt, isPassed(attempt.score ?? 0, settings.passMark), {
+      visible,
+      explanations: settings.showExplanations,
+      lookup,
+    });
+  }
+
+  private reviewVisible(settings: LessonExamSettings, attempt: Attempt): boolean {
+    return isReviewVisible(this.deps.clock.now(), settings, closedOf(attempt));
+  }
+
+  /** The lesson as read, with an open attempt met past its deadline closed (and read again). */
+  private async settle(
+    tenant: Tenant,
+    userId: number,
+    opened: OpenLesson,
+    settings: LessonExamSettings,
+  ): Promise<OpenLesson> {
+    const open = opened.attempts.find((row) => row.submitted_at === null);
+    const deadline = open?.deadline_at ? new Date(open.deadline_at) : null;
+    if (!open || !isPastDeadline(this.deps.clock.now(), deadline)) return opened;
+    await this.closeExpired(tenant.id, userId, settings, open);
+    return this.deps.access.open(tenant, userId, opened.lesson.id);
+  }
+
+  /** The content for the lesson as read: the open attempt's questions, or the review's, or none. */
+  private async view(
+    tenant: Tenant,
+    userId: number,
+    opened: OpenLesson,
+    settings: LessonExamSettings,
+  ): Promise<ExamContentFields> {
+    const now = this.deps.clock.now();
+    const attempts = opened.attempts.map(attemptOf).sort((a, b) => a.number - b.number);
+    const open = attempts.find((attempt) => attempt.submittedAt === null) ?? null;
+    const { stored } = opened;
+    const counted = stored?.attempt_id
+      ? attempts.find((attempt) => attempt.id === stored.attempt_id)
+      : undefined;
+    const visible = counted ? this.reviewVisible(settings, counted) : false;
+    const shown = open ?? (visible ? counted : undefined);
+    const lookup = shown ? await this.deps.questions.lookup(tenant.id, settings, shown.source) : null;
+    if (open) this.remember(tenant.id, userId, settings.lessonId, open);
+
+    const last = [...attempts].reverse().find((attempt) => attempt.submittedAt !== null);
+    const canStart = open === null && startRefusal(now, settings, attempts.length) === null;
+    const reviewShowsAt = counted ?? last;
+    return {
+      questions:
+        shown && lookup
+          ? shownQuestions(shown, lookup, {
+              correct: shown !== open,
+              explanations: settings.showExplanations,
+            })
+          : [],
+      result: stored
+        ? counted
+          ? attemptResult(counted, stored.passed !== 0, {
+              visible,
+              explanations: settings.showExplanations,
+              lookup,
+            })
+          : plainResult(stored)
+        : null,
+      exam: examOf(settings, {
+        attemptsUsed: attempts.length,
+        open,
+        canStart,
+        reviewAt: reviewShowsAt && !visible ? reviewAt(settings, closedOf(reviewShowsAt)) : null,
+        questionCount: await this.questionCount(settings),
+        now,
+      }),
+    };
+  }
+
+  private async questionCount(settings: LessonExamSettings): Promise<number> {
+    if (settings.source === 'bank') return settings.draw.reduce((sum, rule) => sum + rule.count, 0);
+    return (await this.deps.catalogue.quiz(settings.lessonId)).length;
+  }
+
+  /** A new attempt's draw from a random seed: the bank's pool by the rules, or the fixed list shuffled. */
+  private async draw(tenantId: number, settings: LessonExamSettings): Promise<Draw> {
+    const seed = randomInt(0, 2 ** 32 - 1);
+    if (settings.source === 'bank') {
+      const { pool } = await this.deps.bank.bank(tenantId, settings.courseId);
+      try {
+        return drawFromBank(pool, settings.draw, seed);
+      } catch (error) {
+        // The bank shrank below the rules since they were saved: the teacher must act, not the student.
+        if (error instanceof DrawError) throw conflict(BANK_TOO_SMALL);
+        throw error;
+      }
+    }
+    const quiz = await this.deps.catalogue.quiz(settings.lessonId);
+    if (quiz.length === 0) throw badRequest(NO_QUESTIONS);
+    return shuffleFixed(
+      quiz.map((question) => ({ id: question.id, answerIds: question.answers.map((answer) => answer.id) })),
+      seed,
+    );
+  }
+
+  private async readOpen(
+    tenantId: number,
+    userId: number,
+    settings: LessonExamSettings,
+  ): Promise<OpenSummary> {
+    const latest = await this.latestAttempt.first({ tenantId, userId, lessonId: settings.lessonId });
+    if (!latest || latest.submitted_at !== null)
+      return this.notOpen(tenantId, settings, latest, NO_OPEN_ATTEMPT);
+    return this.remember(tenantId, userId, settings.lessonId, attemptOf(latest));
+  }
+
+  private remember(tenantId: number, userId: number, lessonId: number, attempt: Attempt): OpenSummary {
+    const summary: OpenSummary = {
+      attemptId: attempt.id,
+      deadlineAt: attempt.deadlineAt,
+      sizes: new Map(attempt.draw.map((question) => [question.questionId, question.answers.length])),
+    };
+    this.open.set(openKey(tenantId, userId, lessonId), summary);
+    return summary;
+  }
+}
+
+/** A closed attempt as the review rules read it. */
+const closedOf = (attempt: Attempt) => ({
+  deadlineAt: attempt.deadlineAt,
+  submittedAt: new Date(attempt.submittedAt ?? 0),
+});
+
+const lastOf = (rows: StoredAttemptRow[]) =>
+  rows.reduce<StoredAttemptRow | undefined>(
+    (last, row) => (!last || row.number > last.number ? row : last),
+    undefined,
+  );
+
+const openKey = (tenantId: number, userId: number, lessonId: number) => `${tenantId}:${userId}:${lessonId}`;

@@ -1,0 +1,111 @@
+// The server closes what a deadline ends (decision 0013): every EXAM_SWEEP_MS each process visits the
+// tenants in turn, each in its own row-level-security scope, reads up to 200 open attempts whose
+// deadline has passed (the partial index exam_attempts_open_deadline_ix) and closes each with what was
+// saved, unanswered questions counting wrong, as submitted by the server. Closing is conditional
+// (attempt-service.ts), so two processes sweeping together close each attempt once. A process started
+// after a restart finds the expired rows on its first sweep: nothing is kept in memory between sweeps.
+import { isPastDeadline } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect';
+import { ATTEMPT_COLUMNS, type StoredAttemptRow } from '../learning/lesson-access';
+import type { Clock } from '../../lib/clock';
+import { runAsTenant } from '../../lib/tenant-context';
+import type { ExamAttemptService } from './attempt-service';
+
+const BATCH = 200;
+
+type ExpiredRow = StoredAttemptRow & { user_id: number; lesson_id: number };
+
+export class AttemptSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      attempts: ExamAttemptService;
+      log: FastifyBaseLogger;
+      /** 0: no timer (sweepOnce still works). */
+      intervalMs: number;
+    },
+  ) {}
+
+  start(): void {
+    if (this.deps.intervalMs <= 0 || this.timer || this.closed) return;
+    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
+    // The server keeps the process alive, not the sweeper.
+    this.timer.unref();
+    void this.tick();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => 0);
+  }
+
+  /** One sweep of every tenant: the number of attempts this process closed. A sweep under way is joined. */
+  sweepOnce(): Promise<number> {
+    this.running ??= this.sweep().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.sweepOnce();
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'exam attempt sweep failed');
+    }
+  }
+
+  private async sweep(): Promise<number> {
+    const tenants = await this.deps.db.selectFrom('tenants').select('id').orderBy('id').execute();
+    let closed = 0;
+    for (const { id } of tenants) {
+      if (this.closed) break;
+      try {
+        closed += await runAsTenant(id, () => this.sweepTenant(id));
+      } catch (error) {
+        // One tenant's failure does not keep the others' attempts open.
+        this.deps.log.error({ err: error, tenantId: id }, 'exam attempt sweep failed for a tenant');
+      }
+    }
+    return closed;
+  }
+
+  private async sweepTenant(tenantId: number): Promise<number> {
+    let closed = 0;
+    for (;;) {
+      const now = this.deps.clock.now().toISOString();
+      const rows: ExpiredRow[] = await this.deps.db
+        .selectFrom('exam_attempts')
+        .select([...ATTEMPT_COLUMNS, 'user_id', 'lesson_id'])
+        .where('submitted_at', 'is', null)
+        .where('deadline_at', '<=', now)
+        .where('tenant_id', '=', tenantId)
+        .orderBy('deadline_at')
+        .limit(BATCH)
+        .execute();
+      let progressed = false;
+      for (const row of rows) {
+        if (this.closed) return closed;
+        // At the deadline itself a save is still accepted (isPastDeadline: now > deadline).
+        if (!isPastDeadline(new Date(now), new Date(row.deadline_at!))) continue;
+        const settings = await this.deps.attempts.settingsOf(tenantId, row.lesson_id);
+        // Settings go only with their lesson (and its attempts); nothing to close by then.
+        if (!settings) continue;
+        if (await this.deps.attempts.closeExpired(tenantId, row.user_id, settings, row)) {
+          closed += 1;
+          progressed = true;
+        }
+      }
+      if (rows.length < BATCH || !progressed) return closed;
+    }
+  }
+}
