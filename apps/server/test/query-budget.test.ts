@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { issueCodes } from '../src/modules/codes/code-issuer';
 import { buildCourse, fourOptions, type BuiltCourse } from './support/catalogue-fixture';
+import { setExam } from './support/exam-fixture';
 import { studentAnswers } from './support/quiz-answers';
 import { registerStudent, startTestApi, TENANT, type Device, type TestApi } from './support/test-api';
 
@@ -14,12 +15,16 @@ import { registerStudent, startTestApi, TENANT, type Device, type TestApi } from
 const READ_BUDGET = 2;
 /** The session lookup, the lesson with its grant, progress and stored result, and the insert. */
 const SUBMIT_BUDGET = 3;
+/** An exam (0013): the content is a read; a start adds its insert; a save is one conditional
+ * UPDATE; a submit closes the attempt and upserts the counted result. The session lookup in each. */
+const EXAM_BUDGETS = { content: READ_BUDGET, start: 3, save: 2, submit: 4 };
 
 let api: TestApi;
 let tenant: Tenant;
 let built: BuiltCourse;
 let videoId: number;
 let quizId: number;
+let examId: number;
 
 beforeAll(async () => {
   // The catalogue cache on, as in production (the other API tests turn it off).
@@ -29,10 +34,13 @@ beforeAll(async () => {
     tenantId: tenant.id,
     units: [
       [{ type: 'Video' }, { type: 'Quiz', questions: [fourOptions('س1', 1), fourOptions('س2', 2)] }],
-      [{ type: 'Video' }],
+      [{ type: 'Video' }, { type: 'Quiz', questions: [fourOptions('س3', 0), fourOptions('س4', 3)] }],
     ],
   });
   [videoId, quizId] = built.lessonIds[0] as [number, number];
+  // A timed exam (decision 0013): its settings and the quiz key then come from their caches.
+  examId = built.lessonIds[1]![1]!;
+  await setExam(api, tenant.id, examId, { timeLimitMinutes: 60 });
 });
 afterAll(async () => {
   await api.close();
@@ -122,5 +130,42 @@ describe('statements per hot student route', () => {
     await submit(first);
     const queries = await submit(second);
     expect(queries.length, queries.join('\n')).toBeLessThanOrEqual(SUBMIT_BUDGET);
+  });
+});
+
+describe('statements per exam call', () => {
+  /** The statements of each exam call, in order, for one student who takes the exam. */
+  async function takeExam(): Promise<Record<keyof typeof EXAM_BUDGETS, string[]>> {
+    const { device } = await enrolledStudent();
+    const content = await statementsOf(() => device.call('GET', `/api/Student/contentlesson/${examId}`));
+    let questions: { id: number; answers: { id: number }[] }[] = [];
+    const start = await statementsOf(async () => {
+      const reply = await device.call('POST', '/api/Student/quizattempt/start', {
+        json: { lessonId: examId },
+      });
+      questions = reply.body?.data?.questions ?? [];
+      return reply;
+    });
+    const answers = questions.map((q) => ({ questionId: q.id, answerId: q.answers[0]!.id }));
+    const save = await statementsOf(() =>
+      device.call('PUT', '/api/Student/quizattempt/answers', {
+        json: { lessonId: examId, answers: answers.slice(0, 1) },
+      }),
+    );
+    const submit = await statementsOf(() =>
+      device.call('POST', '/api/quizresult/submit', { json: { lessonId: examId, answers } }),
+    );
+    return { content, start, save, submit };
+  }
+
+  it(`content ≤ ${EXAM_BUDGETS.content}, start ≤ ${EXAM_BUDGETS.start}, save ≤ ${EXAM_BUDGETS.save}, submit ≤ ${EXAM_BUDGETS.submit}`, async () => {
+    // One student warms the caches (settings, quiz key, structure); another is counted.
+    await takeExam();
+    const counted = await takeExam();
+    for (const [call, queries] of Object.entries(counted)) {
+      expect(queries.length, `${call}:\n${queries.join('\n')}`).toBeLessThanOrEqual(
+        EXAM_BUDGETS[call as keyof typeof EXAM_BUDGETS],
+      );
+    }
   });
 });
