@@ -4,17 +4,15 @@
 // admin's write forgets the lesson here at once and, through the cache bus, in the other processes;
 // without Redis they see it within the TTL. A TTL of 0 turns the cache off.
 //
-// Entries are kept per tenant and tenant scope: on PostgreSQL, row-level security makes another
-// tenant's lesson (or any, outside a scope) read as missing, and that answer must not be served to a
-// read that would see the row.
-import { LRUCache } from 'lru-cache';
+// Entries are kept per tenant scope (lib/scoped-cache.ts), with the lesson's tenant: a read for another
+// tenant's lesson answers null, on SQLite as on PostgreSQL (whose row-level security hides the row).
 import type { Db } from '../../db/connect';
 import { fromJson } from '../../db/json';
 import { param, prepare } from '../../db/prepared';
 import type { QuizSettingsTable } from '../../db/schema';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus';
-import { clockTiming, systemClock, type Clock } from '../../lib/clock';
-import { currentTenantId } from '../../lib/tenant-context';
+import { systemClock, type Clock } from '../../lib/clock';
+import { ScopedCache } from '../../lib/scoped-cache';
 import type { ExamDrawRule, LessonExamSettings } from './exam-settings';
 
 const INVALIDATE_SETTINGS = 'exams:settings';
@@ -23,15 +21,9 @@ type SettingsInvalidation = { tenantId: number; lessonId: number };
 
 type SettingsRow = Omit<QuizSettingsTable, 'tenant_id' | 'updated_at'> & { course_id: number };
 
-/** By `${tenantId}:${scope}`: usually one entry per lesson. */
-type PerScope = Map<string, LessonExamSettings | null>;
-
 export class ExamSettingsCache {
-  private readonly entries: LRUCache<number, PerScope> | null;
-  /** Counts invalidations, so a read that started before one does not cache what it read. */
-  private generation = 0;
-  /** Loads under way: requests that miss together wait for one load. */
-  private readonly loading = new Map<string, Promise<LessonExamSettings | null>>();
+  /** By lesson id and tenant scope: the lesson's tenant with its settings, or null. */
+  private readonly entries: ScopedCache<{ tenantId: number; settings: LessonExamSettings } | null>;
   private readonly settingsRow;
 
   constructor(
@@ -40,21 +32,19 @@ export class ExamSettingsCache {
     private readonly bus: CacheBus = localCacheBus(),
     clock: Clock = systemClock,
   ) {
-    this.entries = ttlMs > 0 ? new LRUCache({ max: 5000, ttl: ttlMs, ...clockTiming(clock) }) : null;
+    this.entries = new ScopedCache({ ttlMs, max: 5000, clock });
     bus.subscribe(INVALIDATE_SETTINGS, (payload) => {
-      this.forget((payload as SettingsInvalidation).lessonId);
+      this.entries.forget((payload as SettingsInvalidation).lessonId);
     });
-    bus.onResync(() => {
-      this.generation += 1;
-      this.entries?.clear();
-    });
-    this.settingsRow = prepare<{ tenantId: number; lessonId: number }, SettingsRow>(db, (q) =>
+    bus.onResync(() => this.entries.clear());
+    this.settingsRow = prepare<{ lessonId: number }, SettingsRow & { tenant_id: number }>(db, (q) =>
       q
         .selectFrom('quiz_settings as s')
         .innerJoin('lessons as l', 'l.id', 's.lesson_id')
         .innerJoin('units as u', 'u.id', 'l.unit_id')
         .select([
           's.lesson_id',
+          's.tenant_id',
           'u.course_id',
           's.source',
           's.draw_json',
@@ -68,56 +58,24 @@ export class ExamSettingsCache {
           's.closes_at',
         ])
         .where('s.lesson_id', '=', param<number>('lessonId'))
-        .where('s.tenant_id', '=', param<number>('tenantId'))
         .where('l.type', '=', 'Quiz'),
     );
   }
 
   /** The lesson's exam settings, or null for a plain quiz, another tenant's lesson or none at all. */
   async get(tenantId: number, lessonId: number): Promise<LessonExamSettings | null> {
-    const scope = `${tenantId}:${currentTenantId() ?? 0}`;
-    const load = () => this.load(tenantId, lessonId);
-    const { entries } = this;
-    if (!entries) return load();
-    const perScope = entries.get(lessonId);
-    if (perScope?.has(scope)) return perScope.get(scope)!;
-    const generation = this.generation;
-    const key = `${lessonId}:${scope}:${generation}`;
-    const under = this.loading.get(key);
-    if (under) return under;
-    const loaded = load().then((value) => {
-      if (generation === this.generation) {
-        // A new map only when there is none: adding a scope does not extend the entry's TTL.
-        const current = entries.get(lessonId);
-        if (current) current.set(scope, value);
-        else entries.set(lessonId, new Map([[scope, value]]));
-      }
-      return value;
+    const entry = await this.entries.get(lessonId, async () => {
+      const row = await this.settingsRow.first({ lessonId });
+      return row ? { tenantId: row.tenant_id, settings: settingsOf(row) } : null;
     });
-    this.loading.set(key, loaded);
-    // Forgotten once settled, failed loads too: the next miss tries again.
-    void loaded.then(
-      () => this.loading.delete(key),
-      () => this.loading.delete(key),
-    );
-    return loaded;
+    return entry && entry.tenantId === tenantId ? entry.settings : null;
   }
 
   /** After an admin's change to the lesson's settings (or the lesson), in every process. */
   invalidate(tenantId: number, lessonId: number): void {
-    this.forget(lessonId);
+    this.entries.forget(lessonId);
     const message: SettingsInvalidation = { tenantId, lessonId };
     this.bus.publish(INVALIDATE_SETTINGS, message);
-  }
-
-  private forget(lessonId: number): void {
-    this.generation += 1;
-    this.entries?.delete(lessonId);
-  }
-
-  private async load(tenantId: number, lessonId: number): Promise<LessonExamSettings | null> {
-    const row = await this.settingsRow.first({ tenantId, lessonId });
-    return row ? settingsOf(row) : null;
   }
 }
 
