@@ -1,9 +1,10 @@
 // Exam attempts over HTTP (decision 0013, Student calls): the draw stored once per attempt, start
 // refusals, attempts and which result counts, the pass mark, the review and explanations, saved
 // answers, races and hostile ids. Deadlines have their own file (exam-deadline.test.ts).
-import { NO_OPEN_ATTEMPT } from '@app/contract';
+import { NO_OPEN_ATTEMPT, OWN_CLIENT, OWN_CLIENT_HEADER } from '@app/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
+import { signedInAdmin } from './support/admin-helpers';
 import { ensureTenant } from './support/auth-helpers';
 import { buildCourse, fourOptions } from './support/catalogue-fixture';
 import {
@@ -498,6 +499,35 @@ describe('tenants and plain quizzes', () => {
     expect(
       await api.db.selectFrom('exam_attempts').selectAll().where('lesson_id', '=', lessonId).execute(),
     ).toEqual([]);
+  });
+
+  it('where existing clients grade quizzes, an exam is still graded by the server: no answer key, no client score', async () => {
+    const school = await ensureTenant(api, 'tenant7');
+    const admin = await signedInAdmin(api, 'tenant7');
+    const set = await admin.device.call('PUT', '/api/Admin/Site/QuizGrading', {
+      json: { clientGradedQuizzes: true },
+    });
+    expect(set.status, set.text).toBe(200);
+    const built = await examCourse(api, school.id);
+    const lessonId = built.lessonIds[0]![0]!;
+    await setExam(api, school.id, lessonId);
+    const student = await examStudent(api, school.id, built.courseId, 'tenant7');
+    // This test's calls carry no X-Client header: they are an existing client's.
+    const read = await content(student.device, lessonId);
+    expect(read.status).toBe(409);
+    expect(read.text).not.toContain('isCorrect');
+    const graded = await student.device.call('POST', '/api/quizresult/submit', {
+      json: { lessonId, score: 100, notes: 'Correct answers: 3/3' },
+    });
+    expect(graded.status).toBe(409);
+    expect(await resultRow(api, lessonId, student.id)).toBeUndefined();
+    // Our own app (X-Client) takes the exam as anywhere else.
+    const ours = { headers: { [OWN_CLIENT_HEADER]: OWN_CLIENT } };
+    const started = await student.device.call('POST', '/api/Student/quizattempt/start', {
+      json: { lessonId },
+      ...ours,
+    });
+    expect(started.status, started.text).toBe(200);
   });
 
   it('a plain quiz is unchanged: no exam, its questions at once, start refused', async () => {

@@ -3,7 +3,7 @@
 // («صحيح …»), so a test picks the right or a wrong answer by what the student is shown.
 import type { Difficulty } from '@app/contract';
 import { buildCourse, type BuiltCourse, type LessonSpec } from './catalogue-fixture';
-import { registerStudent, type Device, type TestApi } from './test-api';
+import { registerStudent, TENANT, type Device, type TestApi } from './test-api';
 
 export const RIGHT = 'صحيح';
 
@@ -111,8 +111,13 @@ export type ExamStudent = {
 };
 
 /** A student registered over HTTP, enrolled in the course now, signed in. */
-export async function examStudent(api: TestApi, tenantId: number, courseId: number): Promise<ExamStudent> {
-  const fields = await registerStudent(api);
+export async function examStudent(
+  api: TestApi,
+  tenantId: number,
+  courseId: number,
+  slug = TENANT,
+): Promise<ExamStudent> {
+  const fields = await registerStudent(api, {}, slug);
   await api.db
     .insertInto('enrollments')
     .values({
@@ -125,6 +130,7 @@ export async function examStudent(api: TestApi, tenantId: number, courseId: numb
     })
     .execute();
   const device = api.device();
+  device.tenant = slug;
   const login = async (on: Device) => {
     const reply = await on.login(fields.Email);
     if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${reply.text}`);
@@ -137,6 +143,7 @@ export async function examStudent(api: TestApi, tenantId: number, courseId: numb
     relogin: () => login(device),
     async secondDevice() {
       const other = api.device();
+      other.tenant = slug;
       await login(other);
       return other;
     },
