@@ -183,7 +183,8 @@ export class ExamAttemptService {
         tenant_id: tenant.id,
         user_id: userId,
         lesson_id: settings.lessonId,
-        number: opened.attempts.length + 1,
+        // After the highest number, not the count: numbers stay unique if rows were ever removed.
+        number: Math.max(0, ...opened.attempts.map((row) => row.number)) + 1,
         source: settings.source,
         started_at: now.toISOString(),
         deadline_at: deadline?.toISOString() ?? null,
