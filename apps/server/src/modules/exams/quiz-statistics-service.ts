@@ -1,0 +1,306 @@
+// What a teacher sees of one quiz (decision 0013, «إحصاءات الاختبار»): the counted results in score
+// bands, per question the share answered correctly and the wrong answer chosen most, and the students
+// who could take it but have not. A plain quiz is read from its results' reviews; an exam from its
+// closed attempts (every question each drew, the unanswered ones wrong). Six statements at most,
+// whatever the number of students: the lesson, then the rest at once.
+import type { QuizStatistics } from '@app/contract';
+import { type DrawnQuestion, roundedPercent, scoreDistribution } from '@app/domain';
+import type { Db } from '../../db/connect';
+import { badRequest, notFound } from '../../lib/app-error';
+import { csvCell, type Cell } from '../admin/csv';
+import { LESSON_NOT_FOUND } from '../admin/owned-rows';
+import { NOT_A_QUIZ } from '../learning/quiz-service';
+
+export const STATISTICS_HEADERS = {
+  summary: ['lesson', 'submitted', 'average score', 'passed'],
+  distribution: ['score from', 'score to', 'students'],
+  questions: ['question', 'answered', 'correct percent', 'most chosen wrong answer', 'times chosen'],
+  notAttempted: ['student name', 'student phone'],
+} as const;
+
+type QuestionStats = QuizStatistics['questions'][number];
+
+/** A question as the statistics count it: its text and, by stored answer key, each answer. */
+type KnownQuestion = { text: string; answers: Map<number, { text: string; isCorrect: boolean }> };
+
+/** Tallies per question of one source (a lesson's own questions, or the course's bank). */
+class Tally {
+  private readonly counts = new Map<
+    number,
+    { answered: number; correct: number; wrong: Map<number, number> }
+  >();
+
+  constructor(private readonly known: ReadonlyMap<number, KnownQuestion>) {}
+
+  /** One answer (`chosen` a stored answer key, null when none was saved); unknown questions are skipped. */
+  add(questionId: number, chosen: number | null) {
+    const question = this.known.get(questionId);
+    if (!question) return;
+    const entry = this.counts.get(questionId) ?? {
+      answered: 0,
+      correct: 0,
+      wrong: new Map<number, number>(),
+    };
+    this.counts.set(questionId, entry);
+    entry.answered += 1;
+    if (chosen !== null && question.answers.get(chosen)?.isCorrect) entry.correct += 1;
+    else if (chosen !== null && question.answers.has(chosen))
+      entry.wrong.set(chosen, (entry.wrong.get(chosen) ?? 0) + 1);
+  }
+
+  /** In the known questions' order: all of them (a fixed list), or only those answered (a bank). */
+  questions(options: { all: boolean }): QuestionStats[] {
+    return [...this.known].flatMap(([questionId, question]) => {
+      const entry = this.counts.get(questionId);
+      if (!entry && !options.all) return [];
+      const answered = entry?.answered ?? 0;
+      // The most chosen wrong answer; on a tie, the one listed first.
+      let top: { key: number; count: number } | null = null;
+      for (const key of question.answers.keys()) {
+        const count = entry?.wrong.get(key) ?? 0;
+        if (count > 0 && (top === null || count > top.count)) top = { key, count };
+      }
+      return [
+        {
+          questionId,
+          text: question.text,
+          answered,
+          correctPercent: entry ? roundedPercent(entry.correct, answered) : null,
+          mostChosenWrong: top && { text: question.answers.get(top.key)!.text, count: top.count },
+        },
+      ];
+    });
+  }
+}
+
+const parsed = <T>(json: string | null, fallback: T): T => {
+  try {
+    return json === null ? fallback : ((JSON.parse(json) as T | null) ?? fallback);
+  } catch {
+    return fallback;
+  }
+};
+
+type ReviewItem = { questionId: number; chosenAnswerId: number | null };
+
+export class QuizStatisticsService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  async statistics(tenantId: number, lessonId: number): Promise<QuizStatistics> {
+    const lesson = await this.quizLesson(tenantId, lessonId);
+    const isExam = lesson.settings_lesson_id !== null;
+    const [results, fixed, attempts, bank, notAttempted] = await Promise.all([
+      this.results(tenantId, lessonId),
+      this.fixedQuestions(tenantId, lessonId),
+      isExam ? this.closedAttempts(tenantId, lessonId) : Promise.resolve([]),
+      isExam
+        ? this.bankQuestions(tenantId, lesson.course_id)
+        : Promise.resolve(new Map<number, KnownQuestion>()),
+      this.notAttempted(tenantId, lesson),
+    ]);
+
+    const tally = new Tally(fixed);
+    const bankTally = new Tally(bank);
+    // Every closed attempt of an exam, each question it drew (unanswered: wrong, no answer chosen)…
+    for (const attempt of attempts) {
+      const target = attempt.source === 'bank' ? bankTally : tally;
+      const saved = parsed<Record<string, number>>(attempt.answers_json, {});
+      for (const question of parsed<DrawnQuestion[]>(attempt.draw_json, [])) {
+        const position = saved[String(question.questionId)];
+        target.add(question.questionId, (position && question.answers[position - 1]) ?? null);
+      }
+    }
+    // …and the plain quiz's results (also one submitted before the quiz became an exam), by their
+    // reviews in stored ids; a result an existing client graded has none.
+    for (const result of results) {
+      if (result.attempt_id !== null) continue;
+      for (const item of parsed<ReviewItem[]>(result.answers_json, []))
+        tally.add(item.questionId, item.chosenAnswerId);
+    }
+
+    const scores = results.map((r) => r.score);
+    const hasPassMark = isExam && lesson.pass_mark !== null;
+    return {
+      lessonId: lesson.id,
+      lessonName: lesson.name,
+      distribution: scoreDistribution(scores),
+      submitted: results.length,
+      averageScore:
+        scores.length === 0
+          ? null
+          : Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 100) / 100,
+      passedCount: hasPassMark ? results.filter((r) => r.passed === 1).length : null,
+      // A fixed list shows every question of the lesson (the plain quiz, or an exam at its fixed list);
+      // a bank only the questions drawn.
+      questions: [
+        ...tally.questions({ all: !isExam || lesson.source === 'fixed' }),
+        ...bankTally.questions({ all: false }),
+      ],
+      notAttempted,
+    };
+  }
+
+  async exportCsv(tenantId: number, lessonId: number): Promise<{ fileName: string; body: string }> {
+    const stats = await this.statistics(tenantId, lessonId);
+    const sections: [readonly string[], Cell[][]][] = [
+      [
+        STATISTICS_HEADERS.summary,
+        [[stats.lessonName, stats.submitted, stats.averageScore, stats.passedCount]],
+      ],
+      [STATISTICS_HEADERS.distribution, stats.distribution.map((b) => [b.from, b.to, b.count])],
+      [
+        STATISTICS_HEADERS.questions,
+        stats.questions.map((q) => [
+          q.text,
+          q.answered,
+          q.correctPercent,
+          q.mostChosenWrong?.text,
+          q.mostChosenWrong?.count,
+        ]),
+      ],
+      [STATISTICS_HEADERS.notAttempted, stats.notAttempted.map((s) => [s.name, s.phoneNumber])],
+    ];
+    // One table per part, a blank line between, in the results export's CSV (BOM, CRLF, quoting).
+    const tables = sections.map(([header, rows]) =>
+      [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n'),
+    );
+    return {
+      fileName: `quiz-statistics-lesson-${lessonId}.csv`,
+      body: `\uFEFF${tables.join('\r\n\r\n')}\r\n`,
+    };
+  }
+
+  /** The tenant's quiz lesson with its exam settings (none for a plain quiz): 404 elsewhere, 400 for a video. */
+  private async quizLesson(tenantId: number, lessonId: number) {
+    const lesson = await this.deps.db
+      .selectFrom('lessons as l')
+      .innerJoin('units as u', 'u.id', 'l.unit_id')
+      .leftJoin('quiz_settings as s', 's.lesson_id', 'l.id')
+      .select([
+        'l.id',
+        'l.name',
+        'l.type',
+        'l.unit_id',
+        'u.course_id',
+        's.lesson_id as settings_lesson_id',
+        's.source',
+        's.pass_mark',
+      ])
+      .where('l.tenant_id', '=', tenantId)
+      .where('l.id', '=', lessonId)
+      .executeTakeFirst();
+    if (!lesson) throw notFound(LESSON_NOT_FOUND);
+    if (lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
+    return lesson;
+  }
+
+  /** The counted results (one per student). */
+  private results(tenantId: number, lessonId: number) {
+    return this.deps.db
+      .selectFrom('quiz_results')
+      .select(['score', 'passed', 'attempt_id', 'answers_json'])
+      .where('tenant_id', '=', tenantId)
+      .where('lesson_id', '=', lessonId)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The lesson's own questions and answers, keyed by the stored ids, in quiz order. */
+  private async fixedQuestions(tenantId: number, lessonId: number): Promise<Map<number, KnownQuestion>> {
+    const rows = await this.deps.db
+      .selectFrom('quiz_questions as q')
+      .leftJoin('quiz_answers as a', 'a.question_id', 'q.id')
+      .select(['q.id', 'q.text', 'a.id as answer_id', 'a.text as answer_text', 'a.is_correct'])
+      .where('q.tenant_id', '=', tenantId)
+      .where('q.lesson_id', '=', lessonId)
+      .orderBy('q.position')
+      .orderBy('q.id')
+      .orderBy('a.position')
+      .orderBy('a.id')
+      .execute();
+    const questions = new Map<number, KnownQuestion>();
+    for (const row of rows) {
+      const question = questions.get(row.id) ?? { text: row.text, answers: new Map() };
+      questions.set(row.id, question);
+      if (row.answer_id !== null)
+        question.answers.set(row.answer_id, { text: row.answer_text ?? '', isCorrect: row.is_correct === 1 });
+    }
+    return questions;
+  }
+
+  /** The course's bank, archived questions too (attempts drew them), keyed by id; answers by index. */
+  private async bankQuestions(tenantId: number, courseId: number): Promise<Map<number, KnownQuestion>> {
+    const rows = await this.deps.db
+      .selectFrom('bank_questions')
+      .select(['id', 'text', 'answers_json'])
+      .where('tenant_id', '=', tenantId)
+      .where('course_id', '=', courseId)
+      .orderBy('id')
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.id,
+        {
+          text: row.text,
+          answers: new Map(
+            parsed<{ text: string; isCorrect: boolean }[]>(row.answers_json, []).map((a, index) => [
+              index,
+              a,
+            ]),
+          ),
+        },
+      ]),
+    );
+  }
+
+  private closedAttempts(tenantId: number, lessonId: number) {
+    return this.deps.db
+      .selectFrom('exam_attempts')
+      .select(['source', 'draw_json', 'answers_json'])
+      .where('tenant_id', '=', tenantId)
+      .where('lesson_id', '=', lessonId)
+      .where('submitted_at', 'is not', null)
+      .orderBy('id')
+      .execute();
+  }
+
+  /**
+   * Students enrolled in the lesson's course or holding its unit who have neither a result nor an
+   * attempt at it, by name (Arabic collation, the same on both databases) then id.
+   */
+  private async notAttempted(
+    tenantId: number,
+    lesson: { id: number; unit_id: number; course_id: number },
+  ): Promise<QuizStatistics['notAttempted']> {
+    const rows = await this.deps.db
+      .selectFrom('users as s')
+      .select(['s.id', 's.name', 's.phone'])
+      .where('s.tenant_id', '=', tenantId)
+      .where('s.role', '=', 'student')
+      .where((eb) =>
+        eb.or([
+          eb(
+            's.id',
+            'in',
+            eb.selectFrom('enrollments').select('user_id').where('course_id', '=', lesson.course_id),
+          ),
+          eb(
+            's.id',
+            'in',
+            eb.selectFrom('unit_unlocks').select('user_id').where('unit_id', '=', lesson.unit_id),
+          ),
+        ]),
+      )
+      .where('s.id', 'not in', (eb) =>
+        eb.selectFrom('quiz_results').select('user_id').where('lesson_id', '=', lesson.id),
+      )
+      .where('s.id', 'not in', (eb) =>
+        eb.selectFrom('exam_attempts').select('user_id').where('lesson_id', '=', lesson.id),
+      )
+      .execute();
+    const byName = new Intl.Collator('ar');
+    return rows
+      .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id)
+      .map((row) => ({ id: row.id, name: row.name, phoneNumber: row.phone }));
+  }
+}

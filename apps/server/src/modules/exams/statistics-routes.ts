@@ -1,0 +1,28 @@
+// /api/Admin/Lessons/{id}/QuizStatistics and its CSV (decision 0013, «إحصاءات الاختبار»). Admins of
+// the tenant only, like every /api/Admin route (401 without a session, 403 to a student); another
+// school's lesson is 404, a video lesson 400.
+import { IdParams, QuizStatisticsResponse } from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, requireAdminRole } from '../admin/admin-guard';
+import { ok, sendCsv, tags } from '../admin/routes/respond';
+import type { QuizStatisticsService } from './quiz-statistics-service';
+
+type Options = { statistics: QuizStatisticsService };
+
+export const quizStatisticsRoutes: FastifyPluginAsyncZod<Options> = async (app, { statistics }) => {
+  app.addHook('onRequest', app.requireAuth);
+  app.addHook('onRequest', requireAdminRole);
+
+  app.get(
+    '/Lessons/:id/QuizStatistics',
+    { schema: { tags, params: IdParams, response: { 200: QuizStatisticsResponse } } },
+    async (request) => ok(await statistics.statistics(actorOf(request).tenant.id, request.params.id)),
+  );
+
+  app.get(
+    '/Lessons/:id/QuizStatistics/Export',
+    { schema: { tags, params: IdParams } },
+    async (request, reply) =>
+      sendCsv(reply, await statistics.exportCsv(actorOf(request).tenant.id, request.params.id)),
+  );
+};
