@@ -235,6 +235,10 @@ describe('attempts, counting and the pass mark', () => {
 
       const second = await start(student.device, lessonId);
       expect(second.body.data.exam.attempt.number).toBe(2);
+      // The open attempt's questions carry no correctness; the counted first attempt keeps its review.
+      expect(JSON.stringify(second.body.data.questions)).not.toContain('isCorrect');
+      expect(second.body.data.result).toMatchObject({ score: 100, attemptNumber: 1 });
+      expect(second.body.data.result.review).toHaveLength(3);
       const two = await submit(
         student.device,
         lessonId,

@@ -443,6 +443,11 @@ export class ExamAttemptService {
     const visible = counted ? this.reviewVisible(settings, counted) : false;
     const shown = open ?? (visible ? counted : undefined);
     const lookup = shown ? await this.deps.questions.lookup(tenant.id, settings, shown.source) : null;
+    // The counted attempt's explanations, when its review shows beside an open attempt of another source.
+    const countedLookup =
+      counted && visible && counted.source !== shown?.source
+        ? await this.deps.questions.lookup(tenant.id, settings, counted.source)
+        : lookup;
     if (open) this.remember(tenant.id, userId, settings.lessonId, open);
 
     const last = [...attempts].reverse().find((attempt) => attempt.submittedAt !== null);
@@ -461,7 +466,7 @@ export class ExamAttemptService {
           ? attemptResult(counted, stored.passed !== 0, {
               visible,
               explanations: settings.showExplanations,
-              lookup,
+              lookup: countedLookup,
             })
           : plainResult(stored)
         : null,
