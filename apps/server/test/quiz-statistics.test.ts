@@ -457,6 +457,38 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
     });
   });
 
+  it('counts a result submitted before the quiz became an exam by its review, beside the attempts', async () => {
+    const later = await buildCourse(api.db, {
+      tenantId: tenant.id,
+      units: [[{ type: 'Quiz', questions: [fourOptions('قبل وبعد')] }]],
+    });
+    const lesson = later.lessonIds[0]![0]!;
+    const [question] = later.quizzes.get(lesson)!;
+    const [early, late] = [await learner('سالم'), await learner('كريم')];
+    for (const x of [early, late]) await enrolDirectly(api, tenant.id, x.id, later.courseId);
+    await submitQuiz(early, later, lesson, (q) => q.answerIds[3]!); // د, wrong, as a plain quiz
+    await makeExam(lesson, 'fixed', 50);
+    const id = await attempt(lesson, late.id, {
+      number: 1,
+      source: 'fixed',
+      draw: [[question!.questionId, [...question!.answerIds].reverse()]],
+      answers: { [question!.questionId]: 1 }, // shown first: د again
+      score: 0,
+    });
+    await counted(lesson, late.id, id, 0, false);
+    const reply = await statistics(lesson);
+    expect(reply.body.data.questions).toEqual([
+      {
+        questionId: question!.questionId,
+        text: 'قبل وبعد',
+        answered: 2,
+        correctPercent: 0,
+        mostChosenWrong: { text: 'د', count: 2 },
+      },
+    ]);
+    expect(reply.body.data).toMatchObject({ submitted: 2, notAttempted: [] });
+  });
+
   it('reads a fixed number of statements however many students have results', async () => {
     const small = await buildCourse(api.db, {
       tenantId: tenant.id,
