@@ -207,6 +207,45 @@ describe('opening and starting an exam', () => {
     expect(await attemptRows(api, lessonId, student.id)).toHaveLength(0);
   });
 
+  it("with the caches on, a question the admin deletes leaves the next draw's pool at once", async () => {
+    const cached = await startTestApi({ env: { CATALOGUE_CACHE_MS: '60000' } });
+    try {
+      const school = (await cached.services.tenants.bySlug('tenant8'))!;
+      const built = await examCourse(cached, school.id);
+      const lessonId = built.lessonIds[0]![0]!;
+      const ids = await addBank(
+        cached,
+        school.id,
+        built.courseId,
+        Array.from({ length: 4 }, (_, i) => ({ text: `س ${i + 1}` })),
+      );
+      await setExam(cached, school.id, lessonId, {
+        source: 'bank',
+        draw: [{ topic: null, difficulty: null, count: 3 }],
+        attemptsAllowed: 2,
+      });
+      const student = await examStudent(cached, school.id, built.courseId);
+      const first = await start(student.device, lessonId);
+      expect(first.status, first.text).toBe(200);
+      // The one question this draw left out, and another it took (archived: an attempt holds it).
+      const drawn = new Set(questionsOf(first).map((q) => q.id));
+      const admin = await signedInAdmin(cached);
+      for (const id of [ids.find((id) => !drawn.has(id))!, [...drawn][0]!]) {
+        const removed = await admin.device.call('DELETE', `/api/Admin/Questions/${id}`);
+        expect(removed.status, removed.text).toBe(200);
+      }
+      // The open attempt still shows and grades the archived question; the next draw has 2 of 3.
+      const answers = answersFor(questionsOf(await content(student.device, lessonId)), [true, true, true]);
+      const submitted = await submit(student.device, lessonId, answers);
+      expect(submitted.body.data).toMatchObject({ score: 100, total: 3 });
+      const second = await start(student.device, lessonId);
+      expect(second.status).toBe(409);
+      expect(second.body.message).toMatch(/question bank/);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('two parallel starts make one attempt', async () => {
     const { lessonId, student } = await fixedExam();
     const other = await student.secondDevice();
