@@ -5,6 +5,7 @@
 import { ATTEMPT_TIME_OVER } from '@app/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { AttemptSweeper } from '../src/modules/exams/attempt-sweeper';
 import {
   answersFor,
   attemptRows,
@@ -140,6 +141,32 @@ describe('an abandoned attempt', () => {
     const shown = (await content(student.device, lessonId)).body.data;
     expect(shown.exam.attempt).toBeNull();
     expect(shown.result).toMatchObject({ score: 33, passed: false, submittedBy: 'server', attemptNumber: 1 });
+  });
+
+  it('is closed once when two sweepers (two processes) meet it together', async () => {
+    const exams = await Promise.all([startedExam(), startedExam(), startedExam()]);
+    for (const { lessonId, student, questions } of exams)
+      expect((await save(student.device, lessonId, [pick(questions[0]!)])).status).toBe(200);
+    api.clock.set(AFTER);
+    const { services } = api;
+    const other = new AttemptSweeper({
+      db: services.database.db,
+      clock: api.clock,
+      attempts: services.examAttempts,
+      log: api.app.log,
+      intervalMs: 0,
+    });
+    const closed = await Promise.all([services.examSweeper.sweepOnce(), other.sweepOnce()]);
+    expect(closed[0] + closed[1]).toBeGreaterThanOrEqual(3);
+    for (const { lessonId, student } of exams) {
+      const rows = await attemptRows(api, lessonId, student.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ submitted_by: 'server', score: 33 });
+      expect(await resultRow(api, lessonId, student.id)).toMatchObject({
+        score: 33,
+        attempt_id: rows[0]!.id,
+      });
+    }
   });
 
   it('is closed by the content read that meets it past its deadline', async () => {
