@@ -95,9 +95,10 @@ export class ExamAttemptService {
   /**
    * The open attempts' draws, by tenant, student and lesson: a warm save is then one statement. An
    * entry may outlive its attempt (closed elsewhere): the save's UPDATE then changes no row, and the
-   * save reads the attempt again.
+   * save reads the attempt again. 10,000 entries of a few hundred bytes each: a grade sitting one
+   * exam fits; beyond it the least recent cost a read on their next save.
    */
-  private readonly open = new LRUCache<string, OpenSummary>({ max: 50_000 });
+  private readonly open = new LRUCache<string, OpenSummary>({ max: 10_000 });
   private readonly latestAttempt;
   private readonly saveAnswers;
 
