@@ -15,11 +15,11 @@ import { param, prepare } from '../../db/prepared';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus';
 import { systemClock, type Clock } from '../../lib/clock';
 import { ScopedCache } from '../../lib/scoped-cache';
+import { bankColumns, type BankAnswer, type BankRow } from '../question-bank/bank-rows';
 
 const INVALIDATE_BANK = 'exams:bank';
 type BankInvalidation = { tenantId: number; courseId: number };
 
-export type BankAnswer = { text: string; isCorrect: boolean };
 export type BankQuestion = {
   id: number;
   text: string;
@@ -42,16 +42,7 @@ export type CourseBank = {
   byId: ReadonlyMap<number, BankQuestion>;
 };
 
-type BankRow = {
-  id: number;
-  text: string;
-  image_file: string | null;
-  explanation: string | null;
-  difficulty: Difficulty;
-  topic: string;
-  answers_json: string;
-  archived_at: string | null;
-};
+type BankCacheRow = BankRow & { archived_at: string | null };
 
 export class BankCache {
   private readonly banks: ScopedCache<CourseBank>;
@@ -66,19 +57,10 @@ export class BankCache {
     this.banks = new ScopedCache({ ttlMs, max: 500, clock });
     bus.subscribe(INVALIDATE_BANK, (payload) => this.banks.forget((payload as BankInvalidation).courseId));
     bus.onResync(() => this.banks.clear());
-    this.rows = prepare<{ tenantId: number; courseId: number }, BankRow>(db, (q) =>
+    this.rows = prepare<{ tenantId: number; courseId: number }, BankCacheRow>(db, (q) =>
       q
         .selectFrom('bank_questions')
-        .select([
-          'id',
-          'text',
-          'image_file',
-          'explanation',
-          'difficulty',
-          'topic',
-          'answers_json',
-          'archived_at',
-        ])
+        .select([...bankColumns, 'archived_at'])
         .where('course_id', '=', param<number>('courseId'))
         .where('tenant_id', '=', param<number>('tenantId'))
         .orderBy('id'),

@@ -6,7 +6,7 @@
 import type { ExamQuizContent, ExamResult, QuizExam } from '@app/contract';
 import { gradeQuiz, type QuizGrade, type QuizReviewItem } from '@app/domain';
 import { fromJson } from '../../db/json';
-import { IMAGE_ROUTE } from '../admin/upload-store';
+import { bankImagePath } from '../question-bank/bank-rows';
 import type { StoredAttemptRow, StoredResultRow } from '../learning/lesson-access';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
 import type { BankCache } from './bank-cache';
@@ -123,7 +123,7 @@ export function shownQuestions(
     return {
       id: questionId,
       text: question?.text ?? '',
-      imageUrl: question?.imageFile ? `${IMAGE_ROUTE}${question.imageFile}` : null,
+      imageUrl: bankImagePath(question?.imageFile ?? null),
       ...(reveal.correct && reveal.explanations ? { explanation: question?.explanation ?? null } : {}),
       answers: answers.map((key, index) => {
         const answer = question?.answers.get(key);

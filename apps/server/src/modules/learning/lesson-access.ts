@@ -10,11 +10,11 @@ import {
   unitCodeAvailability,
   type UnitAvailability,
 } from '@app/domain';
-import { expressionBuilder, type Expression } from 'kysely';
+import { expressionBuilder, type Expression, type Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import { asBoolean, fromJson } from '../../db/json';
 import { param, prepare } from '../../db/prepared';
-import type { Database, Tenant } from '../../db/schema';
+import type { Database, ExamAttemptTable, Tenant } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/app-error';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
@@ -80,21 +80,7 @@ export const ATTEMPT_COLUMNS = [
 ] as const;
 
 /** One of the student's exam attempts at this lesson (0013; modules/exams reads them). */
-export type StoredAttemptRow = {
-  id: number;
-  number: number;
-  source: 'fixed' | 'bank';
-  started_at: string;
-  deadline_at: string | null;
-  draw_json: string;
-  answers_json: string;
-  submitted_at: string | null;
-  submitted_by: 'student' | 'server' | null;
-  score: number | null;
-  correct_count: number | null;
-  total: number | null;
-  review_json: string | null;
-};
+export type StoredAttemptRow = Pick<Selectable<ExamAttemptTable>, (typeof ATTEMPT_COLUMNS)[number]>;
 
 type AccessRow = LessonRow &
   ProgressColumns & {
