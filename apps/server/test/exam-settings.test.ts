@@ -18,7 +18,9 @@ import {
   type SignedIn,
   type Student,
 } from './support/admin-helpers';
+import { storeDraw } from './support/bank-fixture';
 import { buildCourse, fourOptions, type BuiltCourse } from './support/catalogue-fixture';
+import { addBank } from './support/exam-fixture';
 import { registerStudent, type TestApi } from './support/test-api';
 import { TestClock } from './support/test-clock';
 
@@ -68,34 +70,20 @@ const fixedExam = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Bank questions of a course, inserted directly: `count` of one topic and difficulty. */
+/** `count` bank questions of the course with this topic and difficulty, inserted directly. */
 async function bankQuestions(
   built: BuiltCourse,
   count: number,
-  tag: { topic?: string; difficulty?: Difficulty; archived?: boolean; tenantId?: number } = {},
+  tag: { topic: string; difficulty: Difficulty; archived?: boolean; tenantId?: number },
 ) {
-  const now = api.clock.now().toISOString();
-  for (let i = 0; i < count; i += 1) {
+  const specs = Array.from({ length: count }, (_, i) => ({ ...tag, text: `سؤال من البنك ${i + 1}` }));
+  const ids = await addBank(api, tag.tenantId ?? tenant.id, built.courseId, specs);
+  if (tag.archived)
     await api.db
-      .insertInto('bank_questions')
-      .values({
-        tenant_id: tag.tenantId ?? tenant.id,
-        course_id: built.courseId,
-        text: `سؤال من البنك ${i + 1}`,
-        image_file: null,
-        explanation: null,
-        difficulty: tag.difficulty ?? 'medium',
-        topic: tag.topic ?? '',
-        answers_json: JSON.stringify([
-          { text: 'نعم', isCorrect: true },
-          { text: 'لا', isCorrect: false },
-        ]),
-        archived_at: tag.archived ? now : null,
-        created_at: now,
-        updated_at: now,
-      })
+      .updateTable('bank_questions')
+      .set({ archived_at: api.clock.now().toISOString() })
+      .where('id', 'in', ids)
       .execute();
-  }
 }
 
 /** A result of `userId` for the lesson, stored as a submission would store it. */
@@ -115,38 +103,16 @@ async function storedResult(lessonId: number, userId: number, score: number) {
     .execute();
 }
 
+/** `passed` of the lesson's results, lowest score first. */
 const passedOf = async (lessonId: number) =>
   (
     await api.db
       .selectFrom('quiz_results')
-      .select(['score', 'passed'])
+      .select('passed')
       .where('lesson_id', '=', lessonId)
       .orderBy('score')
       .execute()
-  ).map((row) => [row.score, row.passed]);
-
-async function attemptRow(lessonId: number, userId: number) {
-  await api.db
-    .insertInto('exam_attempts')
-    .values({
-      tenant_id: tenant.id,
-      user_id: userId,
-      lesson_id: lessonId,
-      number: 1,
-      source: 'fixed',
-      started_at: api.clock.now().toISOString(),
-      deadline_at: null,
-      draw_json: '[]',
-      saved_at: null,
-      submitted_at: null,
-      submitted_by: null,
-      score: null,
-      correct_count: null,
-      total: null,
-      review_json: null,
-    })
-    .execute();
-}
+  ).map((row) => row.passed);
 
 describe('who may read and change quiz settings', () => {
   it('is refused without a token (401) and to a student (403), changing nothing', async () => {
@@ -383,47 +349,25 @@ describe('GET and PUT /api/Admin/Lessons/{id}/QuizSettings', () => {
     for (const [index, score] of [40, 60, 80].entries())
       await storedResult(quizId, students[index]!.id, score);
     await storedResult(otherQuiz, students[0].id, 40);
-    expect(await passedOf(quizId)).toEqual([
-      [40, 1],
-      [60, 1],
-      [80, 1],
-    ]);
+    expect(await passedOf(quizId)).toEqual([1, 1, 1]);
 
-    expect((await putSettings(quizId, fixedExam({ passMark: 60 }))).status).toBe(200);
-    expect(await passedOf(quizId)).toEqual([
-      [40, 0],
-      [60, 1],
-      [80, 1],
-    ]);
-    expect((await putSettings(quizId, fixedExam({ passMark: 81 }))).status).toBe(200);
-    expect(await passedOf(quizId)).toEqual([
-      [40, 0],
-      [60, 0],
-      [80, 0],
-    ]);
-    expect((await putSettings(quizId, fixedExam({ passMark: 0 }))).status).toBe(200);
-    expect(await passedOf(quizId)).toEqual([
-      [40, 1],
-      [60, 1],
-      [80, 1],
-    ]);
-    expect((await putSettings(quizId, fixedExam({ passMark: 50 }))).status).toBe(200);
-    expect((await putSettings(quizId, fixedExam({ passMark: null }))).status).toBe(200);
-    expect(await passedOf(quizId)).toEqual([
-      [40, 1],
-      [60, 1],
-      [80, 1],
-    ]);
-
+    // The results of 40, 60 and 80 under each pass mark in turn.
+    const steps: [number | null, number[]][] = [
+      [60, [0, 1, 1]],
+      [81, [0, 0, 0]],
+      [0, [1, 1, 1]],
+      [50, [0, 1, 1]],
+      [null, [1, 1, 1]],
+      [70, [0, 0, 1]],
+    ];
+    for (const [passMark, passed] of steps) {
+      expect((await putSettings(quizId, fixedExam({ passMark }))).status).toBe(200);
+      expect(await passedOf(quizId), `pass mark ${passMark}`).toEqual(passed);
+    }
     // Removing the settings of an exam with a pass mark: a plain quiz's results all pass.
-    expect((await putSettings(quizId, fixedExam({ passMark: 70 }))).status).toBe(200);
     expect((await deleteSettings(quizId)).status).toBe(200);
-    expect(await passedOf(quizId)).toEqual([
-      [40, 1],
-      [60, 1],
-      [80, 1],
-    ]);
-    expect(await passedOf(otherQuiz)).toEqual([[40, 1]]);
+    expect(await passedOf(quizId)).toEqual([1, 1, 1]);
+    expect(await passedOf(otherQuiz)).toEqual([1]);
   });
 });
 
@@ -451,7 +395,7 @@ describe('DELETE /api/Admin/Lessons/{id}/QuizSettings', () => {
   it('is 409 once a student has started an attempt: the settings stay, and can still change', async () => {
     const { quizId } = await course();
     expect((await putSettings(quizId, fixedExam())).status).toBe(200);
-    await attemptRow(quizId, student.id);
+    await storeDraw(api, { tenantId: tenant.id, userId: student.id, lessonId: quizId }, [], 'fixed');
     const reply = await deleteSettings(quizId);
     expect(reply.status).toBe(409);
     expect(reply.body).toMatchObject({ success: false, message: IN_USE });
