@@ -17,10 +17,14 @@ import { notFound } from './lib/app-error';
 import { authRoutes } from './modules/auth/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { learningRoutes } from './modules/learning/routes';
+import { attemptRoutes } from './modules/exams/attempt-routes';
 import { unitCodeRoutes } from './modules/unit-codes/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { siteRoutes } from './modules/site/routes';
 import { adminRoutes } from './modules/admin/routes/admin-routes';
+import { quizSettingsRoutes } from './modules/exams/settings-routes';
+import { quizStatisticsRoutes } from './modules/exams/statistics-routes';
+import { questionBankRoutes } from './modules/question-bank/routes';
 import { bookRoutes } from './modules/books/routes';
 import { videoRoutes } from './modules/video/routes';
 import { mediaRoutes } from './modules/video/playback/routes';
@@ -67,6 +71,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   const services = createServices(config, app.log, overrides);
   app.addHook('onClose', () => services.close());
+  // Closes exam attempts whose deadline has passed, from the first sweep on (decision 0013).
+  app.addHook('onReady', async () => services.examSweeper.start());
   await migrateToLatest(services.database);
   if (services.database.dialect === 'postgres') {
     const { role, bypasses } = await bypassesRowSecurity(services.database.db);
@@ -152,9 +158,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         tenants: services.tenants,
         uploadsDir: services.uploadsDir,
       });
+      await api.register(attemptRoutes, { attempts: services.examAttempts });
       await api.register(unitCodeRoutes, { unitCodes: services.unitCodes });
       await api.register(bookRoutes, { books: services.books });
       await api.register(adminRoutes, { admin: services.admin });
+      await api.register(quizSettingsRoutes, { prefix: '/Admin', quizSettings: services.quizSettings });
+      await api.register(quizStatisticsRoutes, { prefix: '/Admin', statistics: services.quizStatistics });
+      await api.register(questionBankRoutes, { bank: services.questionBank });
       await api.register(videoRoutes, {
         video: services.video,
         maxUploadBytes: config.video.maxUploadBytes,

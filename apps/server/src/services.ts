@@ -22,6 +22,13 @@ import { ProfileService } from './modules/profile/profile-service';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache';
 import { CatalogueService } from './modules/catalogue/catalogue-service';
 import { ExamSettingsCache } from './modules/exams/settings-cache';
+import { ExamAttemptService } from './modules/exams/attempt-service';
+import { AttemptSweeper } from './modules/exams/attempt-sweeper';
+import { BankCache } from './modules/exams/bank-cache';
+import { CountedResults } from './modules/exams/counted-result';
+import { ExamQuestions } from './modules/exams/exam-content';
+import { QuizSettingsService } from './modules/exams/quiz-settings-service';
+import { QuizStatisticsService } from './modules/exams/quiz-statistics-service';
 import { BookService } from './modules/books/book-service';
 import { StudentProgress } from './modules/learning/student-progress';
 import { AttachmentLinks } from './modules/learning/attachment-links';
@@ -33,6 +40,9 @@ import { QuizService } from './modules/learning/quiz-service';
 import { TenantDirectory } from './modules/tenants/directory';
 import { UnitCodeService } from './modules/unit-codes/unit-code-service';
 import { createAdminServices } from './modules/admin/admin-services';
+import { AdminWriter } from './modules/admin/admin-writer';
+import { AuditLog } from './modules/admin/audit-log';
+import { createBankService } from './modules/question-bank/bank-service';
 import { createVideoServices, type VideoOverrides } from './modules/video/video-services';
 import { LessonVideo } from './modules/video/playback/lesson-video';
 import { MediaLinks } from './modules/video/playback/media-links';
@@ -87,7 +97,35 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   const presentation = new QuizPresentation(
     Buffer.from(hmacHex(config.jwtSecret, 'quiz-presentation'), 'hex'),
   );
-  const quizzes = new QuizService({ db, clock, access, catalogue: catalogueCache, presentation });
+  // Exams (decision 0013): a course's bank cached as the catalogue is, the attempts, and the sweeper
+  // that closes what a deadline ends (started with the app, app.ts).
+  const bankCache = new BankCache(db, config.catalogueCacheMs, cacheBus, clock);
+  const examAttempts = new ExamAttemptService({
+    db,
+    dialect: database.dialect,
+    clock,
+    access,
+    settings: examSettings,
+    catalogue: catalogueCache,
+    bank: bankCache,
+    questions: new ExamQuestions({ catalogue: catalogueCache, bank: bankCache }),
+    counted: new CountedResults(db),
+  });
+  const examSweeper = new AttemptSweeper({
+    db,
+    clock,
+    attempts: examAttempts,
+    log,
+    intervalMs: config.examSweepMs,
+  });
+  const quizzes = new QuizService({
+    db,
+    clock,
+    access,
+    catalogue: catalogueCache,
+    presentation,
+    exams: examAttempts,
+  });
   const uploadsDir = join(config.dataDir, 'uploads');
   const auth = new AuthService({
     users,
@@ -124,6 +162,17 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     profile: new ProfileService({ users, sessions, clock }),
     catalogueCache,
     examSettings,
+    bankCache,
+    examAttempts,
+    examSweeper,
+    quizSettings: new QuizSettingsService({
+      db,
+      dialect: database.dialect,
+      clock,
+      writer: new AdminWriter({ db, audit: new AuditLog({ db, clock }), catalogue: catalogueCache }),
+      settings: examSettings,
+    }),
+    quizStatistics: new QuizStatisticsService({ db }),
     catalogue: new CatalogueService(db, catalogueCache),
     books: new BookService(db),
     access,
@@ -167,8 +216,18 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       uploadsDir,
       videoFiles: video.files,
     }),
+    questionBank: createBankService({
+      db,
+      dialect: database.dialect,
+      clock,
+      catalogue: catalogueCache,
+      uploadsDir,
+      // The exam bank cache forgets the course in every process (modules/exams/bank-cache.ts).
+      onChange: (tenantId: number, courseId: number) => bankCache.invalidate(tenantId, courseId),
+    }),
     video,
     async close() {
+      await examSweeper.close();
       await video.close();
       await mailer.idle();
       mailer.close();

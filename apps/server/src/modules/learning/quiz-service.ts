@@ -31,8 +31,8 @@ export class QuizService {
       access: LessonAccess;
       catalogue: CatalogueCache;
       presentation: QuizPresentation;
-      /** Exams (0013); without it every quiz is a plain one. */
-      exams?: ExamAttemptService;
+      /** Exams (0013): a quiz with exam settings is graded there. */
+      exams: ExamAttemptService;
     },
   ) {}
 
@@ -59,8 +59,8 @@ export class QuizService {
   async content(tenant: Tenant, userId: number, opened: OpenLesson) {
     const { presentation, exams } = this.deps;
     const lessonId = opened.lesson.id;
-    const exam = await exams?.settingsOf(tenant.id, lessonId);
-    if (exam) return exams!.content(tenant, userId, opened, exam);
+    const exam = await exams.settingsOf(tenant.id, lessonId);
+    if (exam) return exams.content(tenant, userId, opened, exam);
     const questions = await this.questions(lessonId);
     const result = opened.stored && toQuizResult(opened.stored);
     await this.start(tenant, userId, opened);
@@ -128,8 +128,8 @@ export class QuizService {
 
   async submit(tenant: Tenant, userId: number, input: QuizSubmitRequest): Promise<QuizResult> {
     const { exams } = this.deps;
-    const exam = await exams?.settingsOf(tenant.id, input.lessonId);
-    if (exam) return exams!.submit(tenant, userId, input, exam);
+    const exam = await exams.settingsOf(tenant.id, input.lessonId);
+    if (exam) return exams.submit(tenant, userId, input, exam);
     const { lessonId, questions, student } = await this.unsubmitted(tenant, userId, input.lessonId);
 
     // The answer ids sent are this student's: an id shown to anyone else names no answer here.
@@ -175,7 +175,7 @@ export class QuizService {
 
   /** An exam is never graded by a client: its answers are never sent with their correctness. */
   private async refuseExam(tenant: Tenant, lessonId: number): Promise<void> {
-    if (await this.deps.exams?.settingsOf(tenant.id, lessonId)) throw conflict(EXAM_SERVER_GRADED);
+    if (await this.deps.exams.settingsOf(tenant.id, lessonId)) throw conflict(EXAM_SERVER_GRADED);
   }
 
   /** Insert-if-absent: `clientNotes` is null for a result the server graded. */
