@@ -43,13 +43,13 @@ const text = (max: number, field: string) =>
 export const nameText = (max: number, field: string, options: { multiline?: boolean } = {}) =>
   text(max, field).superRefine(humanText(field, options));
 
-/** An optional single-line name or title; empty is null. */
-export const optionalText = (max: number, field: string) =>
+/** An optional name or title (single-line unless told); empty is null. */
+export const optionalText = (max: number, field: string, options: { multiline?: boolean } = {}) =>
   z
     .string()
     .trim()
     .max(max, { error: `${field} must be at most ${max} characters` })
-    .superRefine(humanText(field))
+    .superRefine(humanText(field, options))
     .nullable()
     .optional()
     .transform((v) => (v === undefined || v === null || v === '' ? null : v));

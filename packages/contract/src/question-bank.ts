@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ADMIN_LIMITS, AnswerInput, nameText, optionalText } from './admin';
 import { PagedMeta, envelope, pageNumberParam, pageSizeParam } from './common';
+import { humanText } from './text';
 
 export const BANK_LIMITS = {
   topic: 100,
@@ -22,7 +23,8 @@ export type Difficulty = z.infer<typeof Difficulty>;
 export const TopicField = z
   .string()
   .trim()
-  .max(BANK_LIMITS.topic, { error: `Topic must be at most ${BANK_LIMITS.topic} characters` });
+  .max(BANK_LIMITS.topic, { error: `Topic must be at most ${BANK_LIMITS.topic} characters` })
+  .superRefine(humanText('Topic'));
 
 /** POST /api/Admin/Courses/{courseId}/Questions and PUT /api/Admin/Questions/{id}. */
 export const BankQuestionInput = z
@@ -32,7 +34,7 @@ export const BankQuestionInput = z
       .array(AnswerInput)
       .min(ADMIN_LIMITS.minAnswers, { error: `A question needs at least ${ADMIN_LIMITS.minAnswers} answers` })
       .max(ADMIN_LIMITS.maxAnswers, { error: `A question has at most ${ADMIN_LIMITS.maxAnswers} answers` }),
-    explanation: optionalText(BANK_LIMITS.explanation, 'Explanation'),
+    explanation: optionalText(BANK_LIMITS.explanation, 'Explanation', { multiline: true }),
     difficulty: Difficulty.default('medium'),
     topic: TopicField.default(''),
   })

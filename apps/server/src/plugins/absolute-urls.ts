@@ -16,6 +16,8 @@ declare module 'fastify' {
 /** The answer fields that hold a link to a file or a page of ours (`url`: a lesson caption's). */
 const URL_FIELDS = new Set([
   'imagePath',
+  // An exam question's image (contract exams.ts).
+  'imageUrl',
   'videoUrl',
   'attachmentUrl',
   'photoUrl',
