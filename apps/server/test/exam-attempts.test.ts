@@ -316,6 +316,13 @@ describe('attempts, counting and the pass mark', () => {
         fixture.find((q) => q.questionId === item.questionId)!.correctAnswerId,
       );
     }
+    // The admin's results show when the counted attempt started, as they do for a plain quiz.
+    const admin = await signedInAdmin(api);
+    const listed = await admin.device.call('GET', `/api/Admin/QuizResults?lessonId=${lessonId}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data.results).toMatchObject([
+      { student: { id: student.id }, startedAt: START, score: 67 },
+    ]);
   });
 });
 

@@ -162,6 +162,8 @@ export class QuizResultsService {
       .leftJoin('quiz_attempts as a', (join) =>
         join.onRef('a.user_id', '=', 'r.user_id').onRef('a.lesson_id', '=', 'r.lesson_id'),
       )
+      // An exam's counted result started with its attempt (decision 0013), not in quiz_attempts.
+      .leftJoin('exam_attempts as e', 'e.id', 'r.attempt_id')
       .where('r.tenant_id', '=', tenantId);
     if (query.courseId !== undefined) base = base.where('u.course_id', '=', query.courseId);
     if (query.lessonId !== undefined) base = base.where('r.lesson_id', '=', query.lessonId);
@@ -171,21 +173,22 @@ export class QuizResultsService {
   }
 
   private columns(query: Awaited<ReturnType<QuizResultsService['filtered']>>) {
-    return query.select([
-      'r.id',
-      's.id as student_id',
-      's.name as student_name',
-      's.email as student_email',
-      's.phone as student_phone',
-      'l.id as lesson_id',
-      'l.name as lesson_name',
-      'c.name as course_name',
-      'r.score',
-      'r.correct_count',
-      'r.total',
-      'r.submitted_at',
-      'a.started_at',
-      'r.client_graded',
-    ]);
+    return query
+      .select([
+        'r.id',
+        's.id as student_id',
+        's.name as student_name',
+        's.email as student_email',
+        's.phone as student_phone',
+        'l.id as lesson_id',
+        'l.name as lesson_name',
+        'c.name as course_name',
+        'r.score',
+        'r.correct_count',
+        'r.total',
+        'r.submitted_at',
+        'r.client_graded',
+      ])
+      .select((eb) => eb.fn.coalesce('a.started_at', 'e.started_at').as('started_at'));
   }
 }
