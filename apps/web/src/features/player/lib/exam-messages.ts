@@ -42,4 +42,5 @@ export const examMessages = {
   reviewAt: (date: string) => `ستظهر الإجابات بعد ${date}`,
   reviewNever: 'لا تُعرض الإجابات لهذا الاختبار',
   explanation: 'التوضيح',
+  unanswered: 'لم تُجب عن هذا السؤال، فحُسب خطأً.',
 } as const;

@@ -449,4 +449,26 @@ describe('exam result', () => {
     expect(screen.getByText('Fe من Ferrum')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'محاولة جديدة' })).toBeNull();
   });
+
+  it('says in the review which questions were left unanswered when the server submitted at the deadline', async () => {
+    const reviewed: ExamResult = {
+      ...FAILED_AUTO,
+      review: [
+        { questionId: 51, chosenAnswerId: 2, correctAnswerId: 2, isCorrect: true },
+        // The server names no answer chosen as 0 (answer ids are positions from 1).
+        { questionId: 52, chosenAnswerId: 0, correctAnswerId: 1, isCorrect: false },
+      ],
+    };
+    const { user } = renderExam(() =>
+      examContent(
+        { attemptsUsed: 1, canStart: false },
+        { questions: QUESTIONS.slice(0, 2), result: reviewed },
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'عرض الإجابات الصحيحة' }));
+    const [answered, left] = screen.getAllByText(/^السؤال [١٢] من ٢:/).map((text) => text.closest('li')!);
+    expect(within(left!).getByText('لم تُجب عن هذا السؤال، فحُسب خطأً.')).toBeInTheDocument();
+    expect(within(left!).getByText('الصوديوم').closest('li')).toHaveAttribute('data-state', 'correct');
+    expect(within(answered!).queryByText('لم تُجب عن هذا السؤال، فحُسب خطأً.')).toBeNull();
+  });
 });
