@@ -9,6 +9,7 @@ import {
   lastUsedLabelAr,
   minutesLabelAr,
   secondsLabelAr,
+  timesLabelAr,
   toArabicDigits,
   waitSpanLabelAr,
 } from './arabic-format';
@@ -95,6 +96,16 @@ describe('Arabic number agreement', () => {
     expect(hoursLabelAr(n)).toBe(hours);
     expect(minutesLabelAr(n)).toBe(minutes);
     expect(secondsLabelAr(n)).toBe(seconds);
+  });
+
+  it.each([
+    [1, 'مرة واحدة'],
+    [2, 'مرتين'],
+    [7, '٧ مرات'],
+    [12, '١٢ مرة'],
+    [100, '١٠٠ مرة'],
+  ])('%i times, after a verb → %s', (n, times) => {
+    expect(timesLabelAr(n)).toBe(times);
   });
 
   it.each([-1, 1.5, Number.NaN])('rejects count %s', (n) => {

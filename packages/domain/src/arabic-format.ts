@@ -51,6 +51,8 @@ const HOUR: NounForms = { one: 'ساعة واحدة', two: 'ساعتان', few: 
 const MINUTE: NounForms = { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' };
 const CHARACTER: NounForms = { one: 'حرف واحد', two: 'حرفان', few: 'أحرف', many: 'حرفًا', other: 'حرف' };
 const SECOND: NounForms = { one: 'ثانية واحدة', two: 'ثانيتان', few: 'ثوانٍ', many: 'ثانية', other: 'ثانية' };
+/** Accusative: «مرة» follows a verb as its adverb ('اختيرت مرتين'), never as a subject. */
+const TIME: NounForms = { one: 'مرة واحدة', two: 'مرتين', few: 'مرات', many: 'مرة', other: 'مرة' };
 
 /**
  * Arabic number agreement (the CLDR plural categories for 'ar'), by n and n mod 100:
@@ -89,6 +91,11 @@ export function charactersLabelAr(n: number): string {
 
 export function secondsLabelAr(n: number): string {
   return countNoun(n, SECOND);
+}
+
+/** 'N time(s)' after a verb: 'اختيرت مرة واحدة', 'مرتين', '٧ مرات', '١٢ مرة'. */
+export function timesLabelAr(n: number): string {
+  return countNoun(n, TIME);
 }
 
 const MINUTE_MS = 60_000;

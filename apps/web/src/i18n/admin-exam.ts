@@ -1,7 +1,7 @@
 // A quiz lesson's «إعدادات الاختبار» panel and its «إحصاءات الاختبار» screen (decision 0013), in
 // Arabic. Only the admin chunk imports this file. Numbers use Arabic-Indic digits.
 import { DIFFICULTY_AR, EXAM_LIMITS } from '@app/contract';
-import { toArabicDigits } from '@app/domain';
+import { timesLabelAr, toArabicDigits } from '@app/domain';
 
 const n = (value: number) => toArabicDigits(value);
 
@@ -99,10 +99,13 @@ export const adminExamMessages = {
     orderHardest: 'الأصعب أولًا',
     correctShare: 'نسبة الإجابة الصحيحة',
     notAnswered: 'لم يُجب عنه أحد بعد',
-    answered: (count: number) => `أجاب عنه: ${n(count)}`,
+    // Closed attempts that held the question: those left unanswered at the deadline count too.
+    answered: (count: number) => `عدد المحاولات التي ظهر فيها: ${n(count)}`,
     mostWrong: 'أكثر إجابة خاطئة اختيرت',
-    chosenTimes: (count: number) => `اختيرت ${n(count)} مرة`,
+    chosenTimes: (count: number) => `اختيرت ${timesLabelAr(count)}`,
     noWrong: 'لم يختر أحد إجابة خاطئة.',
+    /** No wrong answer chosen, yet not all correct: the rest were left unanswered. */
+    noWrongUnanswered: 'لم يختر أحد إجابة خاطئة، ومن لم يُصب فيه تركه بلا إجابة.',
     noQuestions: 'لا توجد أسئلة مُجاب عنها بعد.',
     notAttempted: (count: number) => `لم يحاولوا (${n(count)})`,
     everyoneAttempted: 'حاول كل الطلاب المشتركين هذا الاختبار.',

@@ -40,7 +40,7 @@ function QuestionStats({ question }: { question: Question }) {
               {t.mostWrong}: <bdi className="font-semibold">{wrong.text}</bdi> ({t.chosenTimes(wrong.count)})
             </p>
           ) : (
-            <p className="text-sm text-slate-600">{t.noWrong}</p>
+            <p className="text-sm text-slate-600">{percent === 100 ? t.noWrong : t.noWrongUnanswered}</p>
           )}
         </>
       )}

@@ -111,10 +111,12 @@ describe('Quiz statistics', () => {
     const hard = within(list).getAllByRole('listitem')[1]!;
     expect(hard).toHaveTextContent('نسبة الإجابة الصحيحة');
     expect(hard).toHaveTextContent('٢٥٪');
-    expect(hard).toHaveTextContent('أكثر إجابة خاطئة اختيرت: اثنان (اختيرت ٧ مرة)');
+    expect(hard).toHaveTextContent('أكثر إجابة خاطئة اختيرت: اثنان (اختيرت ٧ مرات)');
+    expect(hard).toHaveTextContent('عدد المحاولات التي ظهر فيها: ١٢');
     expect(hard.querySelector('[aria-hidden] > div')).toHaveStyle({ width: '25%' });
     expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('لم يُجب عنه أحد بعد');
     expect(within(list).getAllByRole('listitem')[3]).toHaveTextContent('لم يختر أحد إجابة خاطئة.');
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('(اختيرت مرة واحدة)');
 
     await user.selectOptions(screen.getByLabelText('الترتيب'), 'الأصعب أولًا');
     expect(questionTexts(list)).toEqual([
@@ -123,6 +125,20 @@ describe('Quiz statistics', () => {
       'ما اسم CH4؟',
       'سؤال لم يُسحب بعد',
     ]);
+  });
+
+  it('says a question nobody answered wrong but not everyone right was left unanswered (an exam closed at its deadline)', async () => {
+    renderStats({
+      questions: [
+        { questionId: 5, text: 'ما اسم C2H6؟', answered: 2, correctPercent: 50, mostChosenWrong: null },
+        { questionId: 6, text: 'ما اسم C3H8؟', answered: 2, correctPercent: 0, mostChosenWrong: null },
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'الأسئلة' });
+    for (const item of within(list).getAllByRole('listitem')) {
+      expect(item).toHaveTextContent('عدد المحاولات التي ظهر فيها: ٢');
+      expect(item).toHaveTextContent('لم يختر أحد إجابة خاطئة، ومن لم يُصب فيه تركه بلا إجابة.');
+    }
   });
 
   it('lists the students who have not attempted it, with their phone numbers, in a scrolling list', async () => {
