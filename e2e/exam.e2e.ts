@@ -392,12 +392,16 @@ describe('exams', () => {
     expect(await wrongChoice.textContent()).toContain(entryFor(drawn[1]!).wrong[0]);
     expect(await wrongChoice.textContent()).toContain('إجابتك خاطئة');
     expect(await reviewed.nth(2).locator('li[data-state="correct"]').textContent()).toContain('إجابتك صحيحة');
+    // Question 4, never reached, was left unanswered: the review says so and it counted wrong.
+    const unanswered = 'لم تُجب عن هذا السؤال، فحُسب خطأً.';
+    await visible(reviewed.nth(3).getByText(unanswered));
     expect(
       await reviewed
         .nth(3)
-        .getByText(/^إجابتك/)
+        .getByText(/إجابتك/)
         .count(),
     ).toBe(0);
+    expect(await page.getByText(unanswered).count()).toBe(1);
     await checkScreen(page, 'exam-result');
 
     // The result stays after a reload: it is the server's.
@@ -431,17 +435,19 @@ describe('exams', () => {
       shown.set(text, (await item.textContent())!);
     }
     expect([...shown.keys()].sort()).toEqual([...drawn].sort());
+    // In the student's order: right, wrong (that answer chosen once), right, left unanswered.
     const expected = [
-      { share: '١٠٠٪', wrong: null },
-      { share: '٠٪', wrong: entryFor(drawn[1]!).wrong[0]! },
-      { share: '١٠٠٪', wrong: null },
-      { share: '٠٪', wrong: null },
+      ['١٠٠٪', 'لم يختر أحد إجابة خاطئة.'],
+      ['٠٪', `أكثر إجابة خاطئة اختيرت: ${entryFor(drawn[1]!).wrong[0]} (اختيرت مرة واحدة)`],
+      ['١٠٠٪', 'لم يختر أحد إجابة خاطئة.'],
+      ['٠٪', 'لم يختر أحد إجابة خاطئة، ومن لم يُصب فيه تركه بلا إجابة.'],
     ];
     for (const [index, text] of drawn.entries()) {
       const item = shown.get(text)!;
-      expect(item, text).toContain(`نسبة الإجابة الصحيحة${expected[index]!.share}`);
-      if (expected[index]!.wrong)
-        expect(item).toContain(`أكثر إجابة خاطئة اختيرت: ${expected[index]!.wrong} (اختيرت ١ مرة)`);
+      const [share, wrong] = expected[index]!;
+      expect(item, text).toContain(`نسبة الإجابة الصحيحة${share}`);
+      expect(item, text).toContain('عدد المحاولات التي ظهر فيها: ١');
+      expect(item, text).toContain(wrong);
     }
     await visible(admin.getByRole('heading', { level: 2, name: 'لم يحاولوا (١)' }));
     await visible(notAttempted.getByText(absent.phone));
