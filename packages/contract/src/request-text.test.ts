@@ -130,6 +130,56 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
       trustedNetworks: ['196.1.2.0/24'],
     },
   ],
+  BankQuestionInput: [
+    {
+      text: 'ما ناتج ٢ + ٢؟',
+      answers: [
+        { text: 'أربعة', isCorrect: true },
+        { text: 'خمسة', isCorrect: false },
+      ],
+      explanation: 'نجمع العددين',
+      difficulty: 'easy',
+      topic: 'الجمع',
+    },
+  ],
+  BankQuestionQuery: [
+    { search: 'ناتج', topic: 'الجمع', difficulty: 'hard', pageNumber: '1', pageSize: '10' },
+  ],
+  BankExportQuery: [{ format: 'xlsx' }],
+  QuizSettingsInput: [
+    {
+      source: 'bank',
+      draw: [{ topic: 'الجمع', difficulty: 'medium', count: 3 }],
+      timeLimitMinutes: 30,
+      passMark: 50,
+      attemptsAllowed: 2,
+      counts: 'best',
+      review: 'after-deadline',
+      showExplanations: true,
+      opensAt: '2026-09-01T08:00:00.000Z',
+      closesAt: '2026-09-01T09:00:00.000Z',
+    },
+  ],
+  // An answer (GET|PUT …/QuizSettings), named like the request schemas.
+  QuizSettings: [
+    {
+      lessonId: 1,
+      exam: true,
+      source: 'bank',
+      draw: [{ topic: 'الجمع', difficulty: 'medium', count: 3, available: 10 }],
+      timeLimitMinutes: 30,
+      passMark: 50,
+      attemptsAllowed: 2,
+      counts: 'best',
+      review: 'after-deadline',
+      showExplanations: true,
+      opensAt: '2026-09-01T08:00:00.000Z',
+      closesAt: '2026-09-01T09:00:00.000Z',
+      attemptCount: 0,
+    },
+  ],
+  StartAttemptRequest: [{ lessonId: 1 }],
+  SaveAnswersRequest: [{ lessonId: 1, answers: [{ questionId: 2, answerId: 3 }] }],
 };
 
 /** Multi-line text fields (textareas): tab and line breaks are part of their text. */
@@ -139,6 +189,7 @@ const MULTILINE: Record<string, string[]> = {
   QuestionInput: ['text'],
   LessonInput: ['questions.0.text'],
   QuizSubmitRequest: ['notes'],
+  BankQuestionInput: ['text', 'explanation'],
 };
 
 /** Names and titles people read back: the human text rule, through the schema itself. */
@@ -153,6 +204,8 @@ const NAMES: Record<string, string[]> = {
   CodeBatchInput: ['label'],
   SiteSettings: ['name'],
   BookInput: ['title'],
+  BankQuestionInput: ['text', 'answers.0.text', 'explanation', 'topic'],
+  QuizSettingsInput: ['draw.0.topic'],
 };
 
 const requestSchemas = Object.entries(contract as Record<string, unknown>).filter(
