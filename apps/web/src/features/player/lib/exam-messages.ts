@@ -32,6 +32,7 @@ export const examMessages = {
   minutesLeft: (minutes: number) => `الوقت المتبقي ${minutesLabelAr(minutes)}`,
   lastMinute: 'باقٍ دقيقة واحدة',
   timeUp: 'انتهى الوقت',
+  timeUpSubmitting: 'انتهى الوقت، وتُسلَّم إجاباتك المحفوظة تلقائيًا. ستظهر نتيجتك هنا.',
   notSaved: 'لم يُحفظ، جارٍ إعادة المحاولة…',
   questionImage: 'صورة السؤال',
   passed: 'ناجح',

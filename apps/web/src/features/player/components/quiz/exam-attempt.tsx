@@ -1,6 +1,7 @@
 // An open exam attempt: one question at a time with no going back, from the first question the saved
 // answers do not cover (a reload continues where it stopped); each choice is saved at once, and a save
-// that keeps failing says so; the last question submits every answer.
+// that keeps failing says so; the last question submits every answer. At the deadline it says that
+// what was saved is being submitted (by the server, even if this phone has lost its connection).
 import type { ExamAttempt, ExamResult } from '@app/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -90,7 +91,11 @@ export function ExamAttemptView(props: Props) {
       onProceed={proceed}
       disabled={timeUp}
       notice={
-        saver.failing && !timeUp ? (
+        timeUp ? (
+          <p role="status" className="mt-4 text-sm font-semibold text-slate-800">
+            {t.timeUpSubmitting}
+          </p>
+        ) : saver.failing ? (
           <p role="status" className="mt-4 text-sm font-semibold text-amber-800">
             {t.notSaved}
           </p>

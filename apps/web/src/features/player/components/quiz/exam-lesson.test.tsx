@@ -262,6 +262,9 @@ describe('exam attempt', () => {
     await tick(MINUTE);
     expect(clock()).toBe('انتهى الوقت');
     expect(screen.getByRole('radio', { name: 'الحديد' })).toBeDisabled();
+    expect(
+      screen.getByText('انتهى الوقت، وتُسلَّم إجاباتك المحفوظة تلقائيًا. ستظهر نتيجتك هنا.'),
+    ).toHaveAttribute('role', 'status');
     await waitFor(() => expect(contentReads(calls).length).toBe(readsBefore + 1));
     content = () =>
       examContent(
