@@ -350,6 +350,9 @@ describe('exams', () => {
       .locator('[data-testid="exam-countdown"][data-state="over"]')
       .waitFor({ state: 'visible', timeout: msLeft + 5000 });
     expect(await timer.textContent()).toBe('انتهى الوقت');
+    await visible(
+      page.getByRole('status').getByText('انتهى الوقت، وتُسلَّم إجاباتك المحفوظة تلقائيًا.', { exact: false }),
+    );
     expect(await page.getByRole('radio', { name: entryFor(seen[2]!).correct }).isDisabled()).toBe(true);
     expect(await next.isDisabled()).toBe(true);
     await checkScreen(page, 'exam-time-up');
