@@ -42,7 +42,7 @@ import { send, sleepUntil, summarise, type Outcome, type PhaseSummary } from './
 import { describePinning } from './pinning';
 import { formatTable, loadNow, runInfo, writeReport } from './report';
 import { TENANT } from './scenarios';
-import { EXAM_FLOW, EXAM_FLOW_DESCRIPTION } from './exam-start';
+import { EXAM_FLOW, EXAM_FLOW_DESCRIPTION, EXAM_FLOW_WITH_RETRIES } from './exam-start';
 import { answersOf, CLIENT_TIMEOUT_MS, WINDOW_MS, type StartFlow } from './start-flow';
 
 /** Students outside the measured grade whose reads warm the servers up before the window. */
@@ -63,6 +63,8 @@ export type QuizStartOptions = {
   cold: boolean;
   /** The timed exam drawn from a bank (bench/exam-start.ts) instead of the plain weekly quiz. */
   exam: boolean;
+  /** With `exam`: students refused with 503 ask again after Retry-After, as the web app does. */
+  retry: boolean;
 };
 
 type QuizStartRun = {
@@ -101,7 +103,7 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
       await cleanUp();
     }
   }
-  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}`;
+  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}${options.exam && options.retry ? '-retry' : ''}`;
   const file = join(ROOT, '.bench', `${name}.json`);
   const report = {
     kind: name,
@@ -120,7 +122,7 @@ async function runConfiguration(
   options: QuizStartOptions,
 ): Promise<QuizStartRun> {
   const { profile, cold } = options;
-  const flow = options.exam ? EXAM_FLOW : QUIZ_FLOW;
+  const flow = options.exam ? (options.retry ? EXAM_FLOW_WITH_RETRIES : EXAM_FLOW) : QUIZ_FLOW;
   const loadAverageAtStart = loadNow();
   const database = await createBenchDatabase(db);
   cleanups.push(() => database.drop());

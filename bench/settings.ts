@@ -22,6 +22,8 @@ export type Settings = {
   cold: boolean;
   /** Quiz start: the timed exam drawn from a bank (issue 20) instead of the plain quiz. */
   exam: boolean;
+  /** With --exam: students refused with 503 and Retry-After ask again after it, as the web app does. */
+  retry: boolean;
   /** Instead of the routes: my lectures and the course tree at each size (bench/scaling.ts). */
   scaling: boolean;
   sizes: number[];
@@ -31,7 +33,7 @@ export type Settings = {
 
 const USAGE =
   'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam] [--students n] [--overload] [--cold]] ' +
+  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry]] [--students n] [--overload] [--cold]] ' +
   '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
 
 export function readSettings(): Settings {
@@ -49,6 +51,7 @@ export function readSettings(): Settings {
       overload: { type: 'boolean', default: false },
       cold: { type: 'boolean', default: false },
       exam: { type: 'boolean', default: false },
+      retry: { type: 'boolean', default: false },
       scaling: { type: 'boolean', default: false },
       sizes: { type: 'string', default: DEFAULT_SIZES.join(',') },
       pin: { type: 'string', default: process.env.BENCH_PIN ?? 'on' },
@@ -71,6 +74,8 @@ export function readSettings(): Settings {
     throw new Error(`--pin must be on or off, not "${values.pin}"`);
   const modes = [values.cluster, values['quiz-start'], values.scaling].filter(Boolean).length;
   if (modes > 1) throw new Error('--cluster, --quiz-start and --scaling are separate runs: choose one');
+  if (values.retry && !values.exam)
+    throw new Error('--retry is a choice of the exam start: use it with --quiz-start --exam');
   return {
     dbs: chosen,
     load: {
@@ -89,6 +94,7 @@ export function readSettings(): Settings {
     overload: values.overload,
     cold: values.cold,
     exam: values.exam,
+    retry: values.retry,
     scaling: values.scaling,
     sizes: values.sizes.split(',').map((size) => Math.round(positive('sizes', size.trim()))),
     pin: values.pin === 'on',
