@@ -28,8 +28,9 @@ export const examMessages = {
   noAttemptsLeft: 'استنفدت كل المحاولات المتاحة لهذا الاختبار',
   cannotStart: 'لا يمكن بدء الاختبار الآن',
   startFailed: 'تعذر بدء الاختبار، حاول مرة أخرى',
-  timeLeft: 'الوقت المتبقي',
-  minutesLeft: (minutes: number) => `الوقت المتبقي ${minutesLabelAr(minutes)}`,
+  // «للاختبار»: the player's unit banner above says «الوقت المتبقي للوصول إلى هذه الوحدة» (days).
+  timeLeft: 'الوقت المتبقي للاختبار',
+  minutesLeft: (minutes: number) => `الوقت المتبقي للاختبار ${minutesLabelAr(minutes)}`,
   lastMinute: 'باقٍ دقيقة واحدة',
   timeUp: 'انتهى الوقت',
   timeUpSubmitting: 'انتهى الوقت، وتُسلَّم إجاباتك المحفوظة تلقائيًا. ستظهر نتيجتك هنا.',

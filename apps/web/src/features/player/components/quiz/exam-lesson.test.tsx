@@ -244,10 +244,12 @@ describe('exam attempt', () => {
     const { user, calls } = renderExam(() => content());
     await user.click(await screen.findByRole('button', { name: 'متابعة المحاولة' }));
     expect(clock()).toMatch(/^(٠٢:٠٠|٠١:٥[٠-٩])$/);
+    // Named for the exam: the unit banner above the player has a «الوقت المتبقي» of its own.
+    expect(screen.getByRole('timer', { name: 'الوقت المتبقي للاختبار' })).toBeInTheDocument();
     const polite = screen.getByTestId('exam-countdown').querySelector('[aria-live="polite"]')!;
-    expect(polite).toHaveTextContent('الوقت المتبقي دقيقتان');
+    expect(polite).toHaveTextContent('الوقت المتبقي للاختبار دقيقتان');
     await tick(10_000);
-    expect(polite).toHaveTextContent('الوقت المتبقي دقيقتان');
+    expect(polite).toHaveTextContent('الوقت المتبقي للاختبار دقيقتان');
     const bar = screen.getByTestId('exam-countdown');
     expect(within(bar).queryByRole('alert')).toBeNull();
 
