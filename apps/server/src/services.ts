@@ -40,9 +40,7 @@ import { QuizService } from './modules/learning/quiz-service';
 import { TenantDirectory } from './modules/tenants/directory';
 import { UnitCodeService } from './modules/unit-codes/unit-code-service';
 import { createAdminServices } from './modules/admin/admin-services';
-import { AdminWriter } from './modules/admin/admin-writer';
-import { AuditLog } from './modules/admin/audit-log';
-import { createBankService } from './modules/question-bank/bank-service';
+import { BankService } from './modules/question-bank/bank-service';
 import { createVideoServices, type VideoOverrides } from './modules/video/video-services';
 import { LessonVideo } from './modules/video/playback/lesson-video';
 import { MediaLinks } from './modules/video/playback/media-links';
@@ -138,6 +136,17 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     refreshKey: Buffer.from(hmacHex(config.jwtSecret, 'refresh-successor'), 'hex'),
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
   });
+  // The admin's services, whose one AdminWriter the exam settings and the question bank write through.
+  const admin = createAdminServices({
+    db,
+    dialect: database.dialect,
+    clock,
+    catalogue: catalogueCache,
+    tenants,
+    sessions,
+    uploadsDir,
+    videoFiles: video.files,
+  });
 
   return {
     config,
@@ -169,7 +178,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       db,
       dialect: database.dialect,
       clock,
-      writer: new AdminWriter({ db, audit: new AuditLog({ db, clock }), catalogue: catalogueCache }),
+      writer: admin.writer,
       settings: examSettings,
     }),
     quizStatistics: new QuizStatisticsService({ db }),
@@ -206,22 +215,13 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     uploadsDir,
     videoStorage,
     playback: new PlaybackService({ db, clock, links: mediaLinks, tenants, sessions, access }),
-    admin: createAdminServices({
+    admin,
+    questionBank: new BankService({
       db,
       dialect: database.dialect,
       clock,
-      catalogue: catalogueCache,
-      tenants,
-      sessions,
-      uploadsDir,
-      videoFiles: video.files,
-    }),
-    questionBank: createBankService({
-      db,
-      dialect: database.dialect,
-      clock,
-      catalogue: catalogueCache,
-      uploadsDir,
+      writer: admin.writer,
+      uploads: admin.uploads,
       // The exam bank cache forgets the course in every process (modules/exams/bank-cache.ts).
       onChange: (tenantId: number, courseId: number) => bankCache.invalidate(tenantId, courseId),
     }),

@@ -37,6 +37,8 @@ export function createAdminServices(deps: {
   return {
     audit,
     uploads,
+    /** The one writer: the exam settings and the question bank (services.ts) write through it too. */
+    writer,
     courses,
     units: new UnitAdminService({ db, dialect, clock, writer, uploads, courses, videoFiles }),
     lessons: new LessonAdminService({ db, dialect, clock, writer, uploads, videoFiles }),

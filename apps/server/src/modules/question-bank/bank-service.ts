@@ -9,13 +9,11 @@ import type { Db, DialectName } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/app-error';
 import type { AdminActor } from '../admin/admin-guard';
-import { AdminWriter, type Change } from '../admin/admin-writer';
-import { AuditLog } from '../admin/audit-log';
-import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import type { AdminWriter, Change } from '../admin/admin-writer';
 import type { FileKind } from '../admin/file-kind';
 import { ownedCourse } from '../admin/owned-rows';
 import { anyContains, containsPattern, paged } from '../admin/paging';
-import { IMAGE_ROUTE, UploadStore } from '../admin/upload-store';
+import { IMAGE_ROUTE, type UploadStore } from '../admin/upload-store';
 import {
   bankColumns,
   bankImagePath,
@@ -323,19 +321,4 @@ export class BankService {
     this.deps.onChange(actor.tenant.id, courseId);
     return result;
   }
-}
-
-/** The bank's service with a writer of its own (the same audit log and catalogue as the admin's). */
-export function createBankService(deps: {
-  db: Db;
-  dialect: DialectName;
-  clock: Clock;
-  catalogue: CatalogueCache;
-  uploadsDir: string;
-  onChange: BankDeps['onChange'];
-}): BankService {
-  const { db, clock } = deps;
-  const writer = new AdminWriter({ db, audit: new AuditLog({ db, clock }), catalogue: deps.catalogue });
-  const uploads = new UploadStore(deps.uploadsDir);
-  return new BankService({ db, dialect: deps.dialect, clock, writer, uploads, onChange: deps.onChange });
 }
