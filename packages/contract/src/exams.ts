@@ -127,6 +127,12 @@ export const QuizExam = z.object({
 });
 export type QuizExam = z.infer<typeof QuizExam>;
 
+/**
+ * An exam review's `chosenAnswerId` for a question left unanswered (an attempt the server closed at its
+ * deadline): no answer, since an exam's answer ids are positions from 1.
+ */
+export const UNANSWERED_ANSWER_ID = 0;
+
 /** An exam's result: the QuizResult, whether it passed, and explanations where the settings show them. */
 export const ExamResult = QuizResult.extend({
   passed: z.boolean().optional(),

@@ -4,6 +4,7 @@
 // by quiz_answers.id) or the bank's (bank cache: answers keyed by their index); the attempt's draw
 // names them by those keys, so grading and display need no other state.
 import type { ExamQuizContent, ExamResult, QuizExam } from '@app/contract';
+import { UNANSWERED_ANSWER_ID } from '@app/contract';
 import { gradeQuiz, type QuizGrade, type QuizReviewItem } from '@app/domain';
 import { fromJson } from '../../db/json';
 import { bankImagePath } from '../question-bank/bank-rows';
@@ -17,8 +18,6 @@ export type Draw = { questionId: number; answers: number[] }[];
 /** Saved answers: question id → shown position (1..n). */
 export type SavedAnswers = Record<string, number>;
 
-/** What a review names as chosen for a question left unanswered: no position (positions start at 1). */
-export const UNANSWERED = 0;
 /** What a review names as correct for a question without a correct answer (the grader's -1). */
 const NO_CORRECT = -1;
 
@@ -158,7 +157,7 @@ export function gradeAttempt(
   });
   const shown = gradeQuiz(
     keys.map(({ questionId, correct }) => ({ id: questionId, correctAnswerId: correct })),
-    keys.map(({ questionId }) => ({ questionId, answerId: answers[questionId] ?? UNANSWERED })),
+    keys.map(({ questionId }) => ({ questionId, answerId: answers[questionId] ?? UNANSWERED_ANSWER_ID })),
   );
   const storedKey = (shownKeys: number[], position: number) =>
     position >= 1 ? (shownKeys[position - 1] ?? NO_CORRECT) : NO_CORRECT;

@@ -1,7 +1,13 @@
 // An exam inside the course player (decision 0013): the readiness screen with its settings, an
 // attempt started by its button or continued after a reload, each answer saved as it is chosen, the
 // countdown from the server's clock, and the result that says passed or not.
-import { ATTEMPT_TIME_OVER, type ExamQuizContent, type ExamResult, type QuizExam } from '@app/contract';
+import {
+  ATTEMPT_TIME_OVER,
+  UNANSWERED_ANSWER_ID,
+  type ExamQuizContent,
+  type ExamResult,
+  type QuizExam,
+} from '@app/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, sentJson, type Call } from '../../../../../test/fetch';
@@ -460,8 +466,7 @@ describe('exam result', () => {
       ...FAILED_AUTO,
       review: [
         { questionId: 51, chosenAnswerId: 2, correctAnswerId: 2, isCorrect: true },
-        // The server names no answer chosen as 0 (answer ids are positions from 1).
-        { questionId: 52, chosenAnswerId: 0, correctAnswerId: 1, isCorrect: false },
+        { questionId: 52, chosenAnswerId: UNANSWERED_ANSWER_ID, correctAnswerId: 1, isCorrect: false },
       ],
     };
     const { user } = renderExam(() =>

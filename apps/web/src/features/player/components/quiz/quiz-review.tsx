@@ -1,6 +1,6 @@
 // The corrected quiz: every question with the right answer in green and a wrong choice in red, each
 // also named in words (colour is never the only signal), and a question left unanswered said so.
-import type { ExamResult } from '@app/contract';
+import { UNANSWERED_ANSWER_ID, type ExamResult } from '@app/contract';
 import type { QuizLessonContent } from '../../api/lesson-content';
 import { playerMessages } from '../../../../i18n/player';
 import { examMessages } from '../../lib/exam-messages';
@@ -17,8 +17,8 @@ export function QuizReview({ questions, review }: Props) {
       {questions.map((question, index) => {
         const item = review.find((entry) => entry.questionId === question.id);
         const explanation = item?.explanation ?? question.explanation;
-        // An exam the server submitted at its deadline may hold questions never answered (chosen id 0).
-        const unanswered = item !== undefined && !question.answers.some((a) => a.id === item.chosenAnswerId);
+        // An exam the server submitted at its deadline may hold questions never answered.
+        const unanswered = item?.chosenAnswerId === UNANSWERED_ANSWER_ID;
         return (
           <li key={question.id} className="rounded-2xl border border-slate-200 bg-white p-4">
             <p className="mb-3 font-bold break-words text-slate-900">
