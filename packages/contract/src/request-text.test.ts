@@ -10,6 +10,20 @@ import { withRequestText } from './text';
 
 const REQUEST_SCHEMA_NAME = /(Request|Query|Params|Input|Settings)$/;
 
+/** A quiz's exam settings, as PUT sends them. */
+const QUIZ_SETTINGS = {
+  source: 'bank',
+  draw: [{ topic: 'الجمع', difficulty: 'medium', count: 3 }],
+  timeLimitMinutes: 30,
+  passMark: 50,
+  attemptsAllowed: 2,
+  counts: 'best',
+  review: 'after-deadline',
+  showExplanations: true,
+  opensAt: '2026-09-01T08:00:00.000Z',
+  closesAt: '2026-09-01T09:00:00.000Z',
+};
+
 /** A valid example of each request schema, every optional string field filled in. */
 const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   RegisterRequest: [
@@ -146,35 +160,14 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
     { search: 'ناتج', topic: 'الجمع', difficulty: 'hard', pageNumber: '1', pageSize: '10' },
   ],
   BankExportQuery: [{ format: 'xlsx' }],
-  QuizSettingsInput: [
-    {
-      source: 'bank',
-      draw: [{ topic: 'الجمع', difficulty: 'medium', count: 3 }],
-      timeLimitMinutes: 30,
-      passMark: 50,
-      attemptsAllowed: 2,
-      counts: 'best',
-      review: 'after-deadline',
-      showExplanations: true,
-      opensAt: '2026-09-01T08:00:00.000Z',
-      closesAt: '2026-09-01T09:00:00.000Z',
-    },
-  ],
-  // An answer (GET|PUT …/QuizSettings), named like the request schemas.
+  QuizSettingsInput: [QUIZ_SETTINGS],
+  // An answer (GET|PUT …/QuizSettings), named like the request schemas: the input as stored.
   QuizSettings: [
     {
+      ...QUIZ_SETTINGS,
       lessonId: 1,
       exam: true,
-      source: 'bank',
-      draw: [{ topic: 'الجمع', difficulty: 'medium', count: 3, available: 10 }],
-      timeLimitMinutes: 30,
-      passMark: 50,
-      attemptsAllowed: 2,
-      counts: 'best',
-      review: 'after-deadline',
-      showExplanations: true,
-      opensAt: '2026-09-01T08:00:00.000Z',
-      closesAt: '2026-09-01T09:00:00.000Z',
+      draw: QUIZ_SETTINGS.draw.map((rule) => ({ ...rule, available: 10 })),
       attemptCount: 0,
     },
   ],
