@@ -3,6 +3,7 @@
 // and loses the connection; the time runs out on screen, the server's sweeper submits what was saved,
 // and back online the student sees the auto-submitted result. The admin then sees the attempt in the
 // quiz's statistics. The course, bank and settings are set up through the admin API.
+import { toArabicDigits } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, launchBrowser } from './support/browser';
@@ -187,12 +188,9 @@ async function setUpExam() {
   return { courseId: course.id, lessonId: lesson.id, taker: students[0]!, absent: students[1]!, openExam };
 }
 
-const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-const arabic = (value: number | string) =>
-  String(value).replace(/\d/g, (digit) => ARABIC_DIGITS[Number(digit)]!);
 /** '٠٠:٤٥' → 45. */
 const secondsOn = (clock: string) => {
-  const western = clock.replace(/[٠-٩]/g, (digit) => String(ARABIC_DIGITS.indexOf(digit)));
+  const western = clock.replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x0660));
   const [minutes, seconds] = western.split(':').map(Number);
   return minutes! * 60 + seconds!;
 };
@@ -205,7 +203,7 @@ const cairoClock = (iso: string) => {
     timeZone: 'Africa/Cairo',
   }).formatToParts(new Date(iso));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return arabic(`${part('hour')}:${part('minute')}`);
+  return toArabicDigits(`${part('hour')}:${part('minute')}`);
 };
 
 const countdown = (page: Page) => page.getByTestId('exam-countdown');
@@ -387,7 +385,9 @@ describe('exams', () => {
     for (const [index, text] of drawn.entries()) {
       const item = reviewed.nth(index);
       const entry = entryFor(text);
-      expect(await item.locator('p').first().textContent()).toBe(`السؤال ${arabic(index + 1)} من ٤: ${text}`);
+      expect(await item.locator('p').first().textContent()).toBe(
+        `السؤال ${toArabicDigits(index + 1)} من ٤: ${text}`,
+      );
       expect(await item.locator('li[data-state="correct"]').textContent()).toContain(entry.correct);
       await visible(item.getByText(entry.explanation));
     }

@@ -1,5 +1,6 @@
 // Issue 5, the course player: locks after an unsubmitted quiz, the local sample video played past
 // 90 % → 'Complete & Continue' → the quiz → its graded review → the next lesson.
+import { toArabicDigits } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, launchBrowser } from './support/browser';
@@ -52,7 +53,6 @@ async function openChemistry(page: Page): Promise<number> {
   return Number(/\/course-player\/(\d+)/.exec(page.url())?.[1]);
 }
 
-const arabic = (value: number) => String(value).replace(/\d/g, (digit) => '٠١٢٣٤٥٦٧٨٩'[Number(digit)]!);
 const curriculum = (page: Page) => page.getByRole('complementary', { name: 'محتوى الكورس' });
 const lessonButton = (page: Page, name: string) =>
   curriculum(page).getByRole('button', { name: new RegExp(`^${name}`) });
@@ -147,7 +147,9 @@ describe('course player', () => {
     const next = page.getByRole('button', { name: 'التالي' });
     const asked = new Set<string>();
     for (const index of ANSWERS.keys()) {
-      await visible(page.getByText(`السؤال ${arabic(index + 1)} من ${arabic(ANSWERS.length)}`));
+      await visible(
+        page.getByText(`السؤال ${toArabicDigits(index + 1)} من ${toArabicDigits(ANSWERS.length)}`),
+      );
       const answer = answerTo(await page.getByRole('radiogroup').getByRole('heading').textContent());
       asked.add(answer.question);
       const button = index === ANSWERS.length - 1 ? page.getByRole('button', { name: 'إنهاء' }) : next;
