@@ -10,16 +10,16 @@ import type { DirectStudent } from './direct-seed';
 import { send, sleepUntil, type Outcome } from './open-loop';
 import { answersOf, CLIENT_TIMEOUT_MS, WINDOW_MS, type StartFlow } from './start-flow';
 import { TENANT } from './scenarios';
+import { OVERLOAD_MAX_TRIES, overloadWaitSeconds } from '../apps/web/src/lib/overload';
 
 /** The window after the opening in which every student answers and submits. */
 const ANSWER_WINDOW_MS = 60_000;
 /**
- * With --retry: how often a student refused with 503 and Retry-After asks again after the wait it was
- * told. The web app asks a read again itself, three tries in all (OVERLOAD_MAX_TRIES in
- * apps/web/src/lib/overload.ts); a refused start shows the wait, and the student presses the button
- * again after it, counted here the same.
+ * With --retry: the tries after the first of a student refused for now (503 with Retry-After), each
+ * after the wait the app would take. The web app asks a read again itself; a refused start shows the
+ * wait, and the student presses the button again after it, counted here the same.
  */
-const APP_RETRIES = 2;
+const APP_RETRIES = OVERLOAD_MAX_TRIES - 1;
 
 export const EXAM_FLOW_DESCRIPTION =
   `exam start: ${WINDOW_MS / 1000} s to open and start an attempt, ` +
@@ -66,8 +66,8 @@ async function offerExam(baseUrls: string[], lessonId: number, students: DirectS
       const asked = async (phase: 'open' | 'start', send: () => Promise<Outcome>) => {
         let outcome = await send();
         phases[phase]!.push(outcome);
-        for (let tries = 0; tries < retries && isRefusedForNow(outcome); tries += 1) {
-          await sleepUntil(performance.now() + Number(outcome.retryAfter) * 1000);
+        for (let tries = 0; tries < retries && waitSeconds(outcome) !== null; tries += 1) {
+          await sleepUntil(performance.now() + waitSeconds(outcome)! * 1000);
           outcome = await send();
           phases[`${phase}, asked again`]!.push(outcome);
         }
@@ -103,8 +103,16 @@ async function offerExam(baseUrls: string[], lessonId: number, students: DirectS
   return phases;
 }
 
-const isRefusedForNow = (outcome: Outcome) =>
-  outcome.status === 503 && outcome.retryAfter !== null && Number(outcome.retryAfter) > 0;
+/** The wait the web app reads from this answer (lib/overload.ts), or null when it would not retry. */
+const waitSeconds = (outcome: Outcome) =>
+  outcome.status === null
+    ? null
+    : overloadWaitSeconds(
+        new Response(null, {
+          status: outcome.status,
+          headers: outcome.retryAfter === null ? {} : { 'Retry-After': outcome.retryAfter },
+        }),
+      );
 
 export const EXAM_FLOW: StartFlow = {
   title: 'exam start',
@@ -114,9 +122,9 @@ export const EXAM_FLOW: StartFlow = {
 
 /**
  * The same, with the students doing what the web app and its screen lead them to when the opening or
- * the start is refused for now: waiting the Retry-After and asking again (saves and submits are not
- * asked again here: their first answers are the figures). Adds the tries after the first ("asked again") and, per student, the
- * time from opening to a started attempt ("ready": an error there is a student who never got in).
+ * the start is refused for now: waiting and asking again (saves and submits are not asked again here:
+ * their first answers are the figures). Adds the tries after the first ("asked again") and, per
+ * student, the time from opening to a started attempt ("ready": an error there is one never let in).
  */
 export const EXAM_FLOW_WITH_RETRIES: StartFlow = {
   title: 'exam start, asking again as the app does',
