@@ -9,7 +9,10 @@
 //
 // Beside each figure: the server's CPU µs per request, its database statements per request (round
 // trips, counted through the app's Kysely query observer; with two processes summed) and the machine's
-// 1-minute load average. With --pin on (the default) the load generator (this process) runs on core 0
+// 1-minute load average. The student reads (tree, video and quiz content) are followed by the bare
+// route sending that route's own answer, recorded from one request: the ratio its bytes alone allow,
+// so a route's distance from the bare route splits into its answer's size and the work before it.
+// With --pin on (the default) the load generator (this process) runs on core 0
 // and the server children on the others, where taskset allows (bench/pinning.ts); the report says
 // which, or why not.
 //
@@ -38,7 +41,16 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ask, cleanUp, cleanups, measureServers, ROOT, seedCatalogue, startServer } from './children';
+import {
+  ask,
+  cleanUp,
+  cleanups,
+  measureServers,
+  ROOT,
+  seedCatalogue,
+  startServer,
+  type ServerChild,
+} from './children';
 import { benchCluster } from './cluster';
 import { CODES_SCENARIO, formatTiming, timeCodeBatches } from './code-batches';
 import { createBenchDatabase, type DbKind } from './database';
@@ -116,7 +128,8 @@ async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
     }
 
     const perRoute = settings.load.durationSeconds + settings.load.warmupSeconds;
-    const total = (scenarios.length - problems.size + 2) * perRoute;
+    const floors = scenarios.filter((scenario) => scenario.sameBytes && !problems.has(scenario)).length;
+    const total = (scenarios.length - problems.size + floors + 2) * perRoute;
     console.log(
       `[bench] ${kind}: server pid ${server.pid}, ${scenarios.length} routes + bare twice, about ${Math.ceil(total)} s`,
     );
@@ -146,7 +159,14 @@ async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
       }
       if (await keepTokenFresh(ctx, scenario, perRoute))
         console.log(`[bench] ${kind}: logged ${scenario.auth?.email} in again (the access token was ageing)`);
-      routes.push({ scenario, measurement: await step(scenario.name, targetOf(baseUrl, scenario)) });
+      const measurement = await step(scenario.name, targetOf(baseUrl, scenario));
+      const sameBytes = scenario.sameBytes
+        ? await step(
+            `${scenario.name}: its bytes from bare`,
+            await sameBytesTarget(server, baseUrl, scenario),
+          )
+        : undefined;
+      routes.push({ scenario, measurement, ...(sameBytes ? { sameBytes } : {}) });
     }
     const bareAfter = await step('bare after', bareTarget);
     checkInterrupted();
@@ -171,6 +191,19 @@ async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
   } finally {
     await cleanUp();
   }
+}
+
+/** The bare route primed with one answer of `scenario`, byte for byte, with its content type. */
+async function sameBytesTarget(server: ServerChild, baseUrl: string, scenario: Scenario): Promise<Target> {
+  const response = await fetch(`${baseUrl}${scenario.path}`, {
+    method: scenario.method,
+    headers: headersOf(scenario),
+  });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${scenario.name} answered ${response.status} for its bytes`);
+  const contentType = response.headers.get('content-type') ?? 'application/json; charset=utf-8';
+  await ask(server.child, { type: 'same-bytes:set', body, contentType }, 'same-bytes:ready');
+  return { url: `http://127.0.0.1:${server.barePort}/bare/same-bytes`, method: 'GET', headers: {} };
 }
 
 /** The 5,000-code batch: an admin written by the server child, then timed requests; printed and kept. */

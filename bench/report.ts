@@ -70,6 +70,13 @@ export type Row = {
    * were the limit. Steadier than `ratio` on a busy machine; reported, not judged.
    */
   cpuRatio: number;
+  /**
+   * The bare route sending this route's own answer (Scenario.sameBytes): its req/s over bare's (the
+   * most the answer's size allows), and this route's req/s over it (the share the route's work keeps).
+   * Null when not measured. Reported, not judged.
+   */
+  sameBytesRatio: number | null;
+  ofSameBytes: number | null;
   budgetRatio: number | null;
   p99BudgetMs: number | null;
   verdict: Verdict;
@@ -100,7 +107,13 @@ export type Report = {
 };
 
 /** `problem`: why the route was not measured (its check before the load failed); the row is an ERROR. */
-export type MeasuredScenario = { scenario: Scenario; measurement: ServerMeasurement; problem?: string };
+export type MeasuredScenario = {
+  scenario: Scenario;
+  measurement: ServerMeasurement;
+  problem?: string;
+  /** The bare route sending this route's answer (Scenario.sameBytes). */
+  sameBytes?: ServerMeasurement;
+};
 
 /** The figures of a route that was not measured. */
 export const notMeasured = (): ServerMeasurement => ({
@@ -142,8 +155,8 @@ export function buildReport(input: {
   const bareScenario = (name: string): Scenario => ({ name, method: 'GET', path: '/bare', headers: {} });
   const rows = [
     toRow(bareScenario('bare Fastify (before)'), bareBefore, bare, true),
-    ...input.routes.map(({ scenario, measurement, problem }) =>
-      toRow(scenario, measurement, bare, false, problem),
+    ...input.routes.map(({ scenario, measurement, problem, sameBytes }) =>
+      toRow(scenario, measurement, bare, false, problem, sameBytes),
     ),
     toRow(bareScenario('bare Fastify (after)'), bareAfter, bare, true),
   ];
@@ -169,8 +182,10 @@ function toRow(
   bare: Baseline,
   isBaseline: boolean,
   problem?: string,
+  sameBytes?: ServerMeasurement,
 ): Row {
   const ratio = bare.reqPerSec > 0 ? m.reqPerSec / bare.reqPerSec : 0;
+  const floor = sameBytes && sameBytes.reqPerSec > 0 && bare.reqPerSec > 0 ? sameBytes.reqPerSec : null;
   const p99Ratio = bare.p99Ms > 0 ? m.p99Ms / bare.p99Ms : 0;
   const cpu = cpuPerRequest(m);
   const cpuRatio = cpu > 0 ? bare.serverCpuMicrosPerRequest / cpu : 0;
@@ -206,6 +221,8 @@ function toRow(
     databaseCpuMicrosPerRequest: round(databaseCpuPerRequest(m), 0),
     loadAverage: m.loadAverage,
     cpuRatio: round(cpuRatio, 2),
+    sameBytesRatio: floor === null ? null : round(floor / bare.reqPerSec, 2),
+    ofSameBytes: floor === null ? null : round(m.reqPerSec / floor, 2),
     budgetRatio: scenario.budgetRatio ?? null,
     p99BudgetMs: scenario.p99BudgetMs ?? null,
     verdict,
@@ -236,6 +253,8 @@ export function formatReport(report: Report): string {
     'p99 × bare',
     'CPU µs/req',
     'CPU ratio',
+    'bytes floor',
+    'of floor',
     'queries/req',
     'db CPU µs/req',
     'load',
@@ -250,6 +269,8 @@ export function formatReport(report: Report): string {
     row.p99Ratio.toFixed(2),
     String(row.serverCpuMicrosPerRequest),
     row.cpuRatio.toFixed(2),
+    row.sameBytesRatio?.toFixed(2) ?? '-',
+    row.ofSameBytes?.toFixed(2) ?? '-',
     row.queriesPerRequest.toFixed(2),
     String(row.databaseCpuMicrosPerRequest),
     row.loadAverage.toFixed(2),
@@ -259,7 +280,7 @@ export function formatReport(report: Report): string {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
   );
-  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  const numeric = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   const line = (cells: string[]) =>
     cells
       .map((cell, column) =>
@@ -276,6 +297,8 @@ export function formatReport(report: Report): string {
       report.pinning,
     `ratio = req/s ÷ bare req/s (judged, higher is better); p99 × bare = p99 ÷ bare p99 (lower is better); ` +
       "CPU ratio = bare server CPU per request ÷ the route's (not judged: steadier when the machine is busy); " +
+      "bytes floor = req/s of the bare route sending this route's own answer ÷ bare req/s (what the answer's " +
+      "size alone allows); of floor = the route's req/s ÷ that (the share its work keeps); " +
       'queries/req = statements the app ran per request (database round trips); db CPU = CPU of every ' +
       'PostgreSQL process on this machine per request (other work on the same server counts too); ' +
       'load = 1-minute load average when the route was measured',

@@ -33,6 +33,11 @@ export type Scenario = {
   budgetRatio?: number;
   /** Maximum p99 latency in milliseconds. */
   p99BudgetMs?: number;
+  /**
+   * Also measure the bare route sending this route's own answer, taken from one request: the
+   * throughput its bytes alone allow (their length, encoding and write), reported beside the route.
+   */
+  sameBytes?: boolean;
 };
 
 export type CatalogueSeedReply = CatalogueSeed & { hashMs: number; totalMs: number };
@@ -137,6 +142,7 @@ export function buildScenarios(seeded: Seeded, ctx: Pick<SeedContext, 'db'>): Sc
       },
       budgetRatio: onSqlite(0.3),
       p99BudgetMs: p99,
+      sameBytes: true,
     },
     {
       name: video,
@@ -147,6 +153,7 @@ export function buildScenarios(seeded: Seeded, ctx: Pick<SeedContext, 'db'>): Sc
       expect: (data) => ((data as { type?: unknown }).type === 'Video' ? null : 'expected a Video lesson'),
       budgetRatio: onSqlite(0.3),
       p99BudgetMs: p99,
+      sameBytes: true,
     },
     {
       name: quiz,
@@ -162,6 +169,7 @@ export function buildScenarios(seeded: Seeded, ctx: Pick<SeedContext, 'db'>): Sc
       },
       budgetRatio: onSqlite(0.3),
       p99BudgetMs: p99,
+      sameBytes: true,
     },
     {
       // The whole course page as a visitor's phone gets it (apps/server/src/plugins/server-pages.ts):

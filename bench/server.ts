@@ -12,6 +12,9 @@
 // server CPU per request; with --profile it also asks for a V8 CPU profile of the window, so each route
 // gets its own .cpuprofile (open it in Chrome DevTools or speedscope).
 //
+// For the student reads, the bare instance also sends the route's own answer, as recorded from one
+// request (`/bare/same-bytes`): the floor that the answer's size alone sets (bench/api.ts).
+//
 // Before the load, the parent asks once for the large catalogue (bench/catalogue.ts): it is written
 // here, with one argon2 hash computed for every student: through the app's own connection on SQLite,
 // and as the schema owner on PostgreSQL (the app's role may not VACUUM), in the tenant's scope either
@@ -58,6 +61,8 @@ export type ControlRequest =
   | { type: 'seed-quiz-start'; tenantSlug: string; students: number; exam?: boolean }
   | { type: 'seed-scaling'; tenantSlug: string; sizes: number[] }
   | { type: 'clients:watch' }
+  /** The answer `/bare/same-bytes` sends from now on: a route's own answer, for its size floor. */
+  | { type: 'same-bytes:set'; body: string; contentType: string }
   // npm run bench:video (bench/video/seed.ts): a ready own video and a bare static server of its ladder.
   | SeedVideoRequest;
 /** Counters since the process started; the parent subtracts readings. */
@@ -79,6 +84,7 @@ export type ControlReply =
   | ({ type: 'quiz-start-seeded'; seedMs: number } & QuizStartSeed)
   | ({ type: 'scaling-seeded'; seedMs: number } & ScalingSeed)
   | { type: 'clients:watching' }
+  | { type: 'same-bytes:ready' }
   | ({ type: 'video-seeded' } & SeededVideo);
 
 const portOf = (instance: FastifyInstance) => (instance.server.address() as AddressInfo).port;
@@ -94,6 +100,7 @@ function isControlRequest(message: unknown): message is ControlRequest {
     type === 'seed-quiz-start' ||
     type === 'seed-scaling' ||
     type === 'clients:watch' ||
+    type === 'same-bytes:set' ||
     type === 'seed-video'
   );
 }
@@ -149,6 +156,10 @@ async function asSeeder<T>(
   }
 }
 
+/** What `/bare/same-bytes` answers (same-bytes:set), as a string, so Fastify measures and encodes it
+ * as it does a serialized route answer. */
+let sameBytes = { body: '{}', contentType: 'application/json; charset=utf-8' };
+
 async function answer(request: ControlRequest, built: BuiltApp): Promise<ControlReply> {
   const { database, jwt } = built.services;
   if (request.type === 'seed-catalogue') {
@@ -192,6 +203,10 @@ async function answer(request: ControlRequest, built: BuiltApp): Promise<Control
     const hlsDir = videoStorage.localPath(videoNames.hlsDir(seeded.tenantId, seeded.videoId));
     return { type: 'video-seeded', ...seeded, staticPort: await serveFolder(hlsDir) };
   }
+  if (request.type === 'same-bytes:set') {
+    sameBytes = { body: request.body, contentType: request.contentType };
+    return { type: 'same-bytes:ready' };
+  }
   if (request.type === 'clients:watch') {
     watchClients(built.app.server);
     return { type: 'clients:watching' };
@@ -227,6 +242,8 @@ async function main(): Promise<void> {
 
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
+  // A route's own answer, already serialized: what sending its bytes costs with no work before it.
+  bare.get('/bare/same-bytes', (_request, reply) => reply.type(sameBytes.contentType).send(sameBytes.body));
   await bare.listen({ host: '127.0.0.1', port: 0 });
 
   process.on('message', (message) => {
