@@ -23,6 +23,7 @@ import * as books from './migrations/0010-books';
 import * as clientGradedQuizzes from './migrations/0011-client-graded-quizzes';
 import * as videos from './migrations/0012-videos';
 import * as exams from './migrations/0013-exams';
+import * as bankFirstDraw from './migrations/0014-bank-first-draw';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -40,6 +41,7 @@ const STEPS: Record<string, Step> = {
   '0011-client-graded-quizzes': clientGradedQuizzes,
   '0012-videos': videos,
   '0013-exams': exams,
+  '0014-bank-first-draw': bankFirstDraw,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -308,6 +308,11 @@ export interface BankQuestionTable {
   answers_json: string;
   /** Set when a question that attempts drew is deleted: kept for them, never drawn again. */
   archived_at: string | null;
+  /**
+   * When an exam start first drew it (0014-bank-first-draw), written before that attempt is stored;
+   * null while no attempt has drawn it. Set, its answers can no longer change and a delete archives it.
+   */
+  first_drawn_at: string | null;
   created_at: string;
   updated_at: string;
 }
