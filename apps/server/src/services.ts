@@ -97,7 +97,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
   );
   // Exams (decision 0013): a course's bank cached as the catalogue is, the attempts, and the sweeper
   // that closes what a deadline ends (started with the app, app.ts).
-  const bankCache = new BankCache(db, config.catalogueCacheMs, cacheBus, clock);
+  const bankCache = new BankCache(db, database.dialect, config.catalogueCacheMs, cacheBus, clock);
   const examAttempts = new ExamAttemptService({
     db,
     dialect: database.dialect,

@@ -44,7 +44,11 @@ export async function addQuestion(device: Device, courseId: number, body: Return
 
 let attemptNumber = 0;
 
-/** An attempt of `userId` at `lessonId` that drew `questionIds` (a bank draw unless `source` says). */
+/**
+ * An attempt of `userId` at `lessonId` that drew `questionIds` (a bank draw unless `source` says). As an
+ * exam start does, a bank draw first marks the questions of the lesson's course it names as drawn
+ * (`first_drawn_at`, left as it is when already set).
+ */
 export async function storeDraw(
   api: TestApi,
   at: { tenantId: number; userId: number; lessonId: number },
@@ -52,6 +56,21 @@ export async function storeDraw(
   source: 'bank' | 'fixed' = 'bank',
 ) {
   attemptNumber += 1;
+  if (source === 'bank' && questionIds.length > 0) {
+    const course = await api.db
+      .selectFrom('lessons')
+      .innerJoin('units', 'units.id', 'lessons.unit_id')
+      .select('units.course_id')
+      .where('lessons.id', '=', at.lessonId)
+      .executeTakeFirstOrThrow();
+    await api.db
+      .updateTable('bank_questions')
+      .set({ first_drawn_at: api.clock.now().toISOString() })
+      .where('course_id', '=', course.course_id)
+      .where('id', 'in', questionIds)
+      .where('first_drawn_at', 'is', null)
+      .execute();
+  }
   await api.db
     .insertInto('exam_attempts')
     .values({

@@ -66,6 +66,10 @@ export const NOT_IN_ATTEMPT = 'Each answer must name a question of this attempt 
 export const BANK_TOO_SMALL =
   'The question bank no longer holds enough questions for this exam; the teacher must change its draw';
 export const NO_QUESTIONS = 'This quiz has no questions';
+export const BANK_CHANGING = 'The question bank is being changed; start the exam again in a moment';
+
+/** Draws of one start at most: another is made only when an answer edit raced the previous one. */
+const DRAW_ROUNDS = 3;
 
 const REFUSALS: Record<ExamRefusal['reason'], string> = {
   'exam-not-open': 'This exam is not open yet',
@@ -487,18 +491,31 @@ export class ExamAttemptService {
     return (await this.deps.catalogue.quiz(settings.lessonId)).length;
   }
 
-  /** A new attempt's draw from a random seed: the bank's pool by the rules, or the fixed list shuffled. */
+  /**
+   * A new attempt's draw from a random seed: the bank's pool by the rules, or the fixed list shuffled.
+   * A bank draw's questions are marked drawn before it is returned (and so before the attempt is
+   * stored): what freezes their answers. When the mark finds the answers changed since the bank was
+   * read (an edit won the race, bank-cache.ts markDrawn), the bank is read again and the same seed
+   * draws again from it, so no attempt stores answer positions into a list an edit replaced.
+   */
   private async draw(tenantId: number, settings: LessonExamSettings): Promise<Draw> {
     const seed = randomInt(0, 2 ** 32 - 1);
     if (settings.source === 'bank') {
-      const { pool } = await this.deps.bank.bank(tenantId, settings.courseId);
-      try {
-        return drawFromBank(pool, settings.draw, seed);
-      } catch (error) {
-        // The bank shrank below the rules since they were saved: the teacher must act, not the student.
-        if (error instanceof DrawError) throw conflict(BANK_TOO_SMALL);
-        throw error;
+      const { bank } = this.deps;
+      for (let round = 0; round < DRAW_ROUNDS; round++) {
+        const { pool, byId } = await bank.bank(tenantId, settings.courseId);
+        let draw: Draw;
+        try {
+          draw = drawFromBank(pool, settings.draw, seed);
+        } catch (error) {
+          // The bank shrank below the rules since they were saved: the teacher must act, not the student.
+          if (error instanceof DrawError) throw conflict(BANK_TOO_SMALL);
+          throw error;
+        }
+        const drawn = draw.map(({ questionId }) => byId.get(questionId)!);
+        if (await bank.markDrawn(tenantId, settings.courseId, drawn)) return draw;
       }
+      throw conflict(BANK_CHANGING);
     }
     const quiz = await this.deps.catalogue.quiz(settings.lessonId);
     if (quiz.length === 0) throw badRequest(NO_QUESTIONS);

@@ -1,5 +1,7 @@
 // Bank questions as the admin reads them (BankQuestion), found only inside the admin's tenant, and
-// how many exam attempts drew each: the count that freezes a question's answers (decision 0013).
+// how many exam attempts drew each (decision 0013). What freezes a question's answers is its own
+// `first_drawn_at`, set by the exam start that first drew it (exams/bank-cache.ts, markDrawn); the
+// count is only the number the bank page shows.
 import type { BankQuestion } from '@app/contract';
 import { sql, type Selectable } from 'kysely';
 import type { Db, DialectName } from '../../db/connect';
@@ -18,6 +20,7 @@ export const bankColumns = [
   'difficulty',
   'topic',
   'answers_json',
+  'first_drawn_at',
   'updated_at',
 ] as const;
 
@@ -63,10 +66,14 @@ export async function ownedQuestion(
   return row;
 }
 
+/** Whether an exam start has drawn the question: its answers are frozen and a delete archives it. */
+export const isDrawn = (row: Pick<BankRow, 'first_drawn_at'>) => row.first_drawn_at !== null;
+
 /**
- * How many attempts drew each of `questionIds` (all of one course), in one statement. Only the bank
- * attempts of the course's own lessons count: a fixed quiz's draw names quiz_questions ids, which may
- * equal a bank id by chance. The draw is read with each database's JSON functions (json_each on
+ * How many attempts drew each of `questionIds` (all of one course), in one statement. It expands the
+ * draw of every bank attempt of the course, so ask it only about questions that are drawn (isDrawn):
+ * the others are 0. Only the bank attempts of the course's own lessons count: a fixed quiz's draw names
+ * quiz_questions ids, which may equal a bank id by chance. The draw is read with each database's JSON functions (json_each on
  * SQLite, jsonb_array_elements on PostgreSQL), element by element, comparing the `questionId` field
  * itself: a text match on draw_json would also find 12 inside 112, or an answer index. An attempt
  * holds a question at most once; `count(distinct)` keeps the count right even if one did not.

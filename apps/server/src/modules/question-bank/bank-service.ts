@@ -17,6 +17,7 @@ import { IMAGE_ROUTE, type UploadStore } from '../admin/upload-store';
 import {
   bankColumns,
   bankImagePath,
+  isDrawn,
   ownedQuestion,
   timesDrawn,
   toBankQuestion,
@@ -135,17 +136,20 @@ export class BankService {
    * Text, explanation, topic and difficulty may always change; the answers (their number, texts,
    * order or which is correct) only while no attempt has drawn the question: an attempt stores its
    * answers by index, so changing them would change what those students answered (409).
+   *
+   * "Drawn" is the row's own `first_drawn_at`, read under the row's lock on PostgreSQL. An exam start
+   * sets it, by an UPDATE that takes the same lock, before it stores its attempt (exams/bank-cache.ts,
+   * markDrawn), so the two take turns: an edit that locked first changes the answers, and the start
+   * then sees them changed and draws again from them; a start that marked first makes this 409. On
+   * SQLite the edit's transaction holds the only connection, and the mark runs before it or after it.
    */
   async update(actor: AdminActor, questionId: number, input: BankQuestionValues): Promise<BankQuestion> {
     const { dialect } = this.deps;
     const courseId = await this.courseOf(actor.tenant.id, questionId);
     await this.write(actor, courseId, async (trx) => {
       const row = await ownedQuestion(trx, actor.tenant.id, questionId, { lock: dialect });
-      const answers = JSON.stringify(answersOf(input));
-      if (answers !== row.answers_json) {
-        const drawn = await timesDrawn(trx, dialect, actor.tenant.id, row.course_id, [questionId]);
-        if ((drawn.get(questionId) ?? 0) > 0) throw conflict(ANSWERS_FROZEN);
-      }
+      if (JSON.stringify(answersOf(input)) !== row.answers_json && isDrawn(row))
+        throw conflict(ANSWERS_FROZEN);
       await trx
         .updateTable('bank_questions')
         .set({ ...columnsOf(input), updated_at: this.deps.clock.now().toISOString() })
@@ -164,14 +168,16 @@ export class BankService {
     return this.get(actor.tenant.id, questionId);
   }
 
-  /** Deletes the question, or archives it when attempts drew it (they still show and grade it). */
+  /**
+   * Deletes the question, or archives it when attempts drew it (they still show and grade it). Drawn
+   * is `first_drawn_at` under the row's lock, as for `update`: a start marking it takes turns with this.
+   */
   async remove(actor: AdminActor, questionId: number): Promise<{ archived: boolean }> {
     const { dialect, clock } = this.deps;
     const courseId = await this.courseOf(actor.tenant.id, questionId);
     const done = await this.write(actor, courseId, async (trx) => {
       const row = await ownedQuestion(trx, actor.tenant.id, questionId, { lock: dialect });
-      const drawn = await timesDrawn(trx, dialect, actor.tenant.id, row.course_id, [questionId]);
-      const archived = (drawn.get(questionId) ?? 0) > 0;
+      const archived = isDrawn(row);
       if (archived) {
         await trx
           .updateTable('bank_questions')
@@ -297,8 +303,9 @@ export class BankService {
     return (await ownedQuestion(this.deps.db, tenantId, questionId)).course_id;
   }
 
+  /** With each question's count of attempts: scanned only for the drawn ones (none drawn, no statement). */
   private async withDraws(tenantId: number, courseId: number, rows: readonly BankRow[]) {
-    const ids = rows.map((row) => row.id);
+    const ids = rows.filter(isDrawn).map((row) => row.id);
     const drawn = await timesDrawn(this.deps.db, this.deps.dialect, tenantId, courseId, ids);
     return rows.map((row) => toBankQuestion(row, drawn.get(row.id) ?? 0));
   }
