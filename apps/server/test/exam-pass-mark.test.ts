@@ -12,6 +12,7 @@ import {
   type SignedIn,
 } from './support/admin-helpers';
 import { buildCourse, fourOptions, type QuizFixtureQuestion } from './support/catalogue-fixture';
+import { putExamSettings } from './support/exam-fixture';
 import { wrongAnswer } from './support/quiz-answers';
 import { type TestApi } from './support/test-api';
 
@@ -50,20 +51,7 @@ const halfRight = (question: QuizFixtureQuestion, index: number) =>
   index === 0 ? question.correctAnswerId : wrongAnswer(question);
 
 const passMark = (quizId: number, mark: number | null) =>
-  admin.device.call('PUT', `/api/Admin/Lessons/${quizId}/QuizSettings`, {
-    json: {
-      source: 'fixed',
-      draw: [],
-      timeLimitMinutes: null,
-      passMark: mark,
-      attemptsAllowed: 2,
-      counts: 'best',
-      review: 'immediate',
-      showExplanations: false,
-      opensAt: null,
-      closesAt: null,
-    },
-  });
+  putExamSettings(admin, quizId, { passMark: mark, attemptsAllowed: 2 });
 
 const content = (student: Student, lessonId: number) =>
   student.device.call('GET', `/api/Student/contentlesson/${lessonId}`);

@@ -1,7 +1,7 @@
 // Exams for the API tests (decision 0013): settings and bank questions written straight into the
 // database, an enrolled student, and the student's calls. Answer texts say which answer is correct
 // («صحيح …»), so a test picks the right or a wrong answer by what the student is shown.
-import type { Difficulty } from '@app/contract';
+import type { Difficulty, QuizSettingsInput } from '@app/contract';
 import { buildCourse, type BuiltCourse, type LessonSpec } from './catalogue-fixture';
 import { registerStudent, TENANT, type Device, type TestApi } from './test-api';
 
@@ -19,6 +19,8 @@ export type ExamSettingsSpec = {
   opensAt?: string | null;
   closesAt?: string | null;
 };
+
+type ExamSettingsInput = Partial<QuizSettingsInput>;
 
 /** Makes the quiz lesson an exam (or changes its settings). */
 export async function setExam(api: TestApi, tenantId: number, lessonId: number, spec: ExamSettingsSpec = {}) {
@@ -50,6 +52,31 @@ export type BankSpec = {
   /** How many answers (2–6); the first is correct. */
   answers?: number;
 };
+
+/**
+ * The admin's PUT of the quiz's settings (the API's way, unlike setExam): a fixed exam of one untimed
+ * attempt without a pass mark, with `overrides`.
+ */
+export const putExamSettings = (
+  admin: { device: Device },
+  lessonId: number,
+  overrides: ExamSettingsInput = {},
+) =>
+  admin.device.call('PUT', `/api/Admin/Lessons/${lessonId}/QuizSettings`, {
+    json: {
+      source: 'fixed',
+      draw: [],
+      timeLimitMinutes: null,
+      passMark: null,
+      attemptsAllowed: 1,
+      counts: 'best',
+      review: 'immediate',
+      showExplanations: false,
+      opensAt: null,
+      closesAt: null,
+      ...overrides,
+    },
+  });
 
 /** Bank questions of the course; each has one answer «صحيح n» and wrong ones «خطأ n-k». */
 export async function addBank(api: TestApi, tenantId: number, courseId: number, specs: BankSpec[]) {
