@@ -332,7 +332,6 @@ export class ExamAttemptService {
       score: shown.score,
       correctCount: shown.correctCount,
       total: shown.total,
-      passed: isPassed(shown.score, settings.passMark),
       review: stored,
       submittedAt,
       counts: settings.counts,

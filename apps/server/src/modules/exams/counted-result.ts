@@ -3,10 +3,12 @@
 // in one statement, `ON CONFLICT (user_id, lesson_id) DO UPDATE … WHERE` the new attempt replaces the
 // counted one: `last` always, `best` only with a higher score (replacesCounted, as the database
 // applies it, so two closes that race are settled by the row itself and not by what either read).
-// The review is stored in stored ids, as a plain quiz's result keeps it.
+// `passed` is decided in that statement, from the settings row as it reads it (pass-verdict.ts). The
+// review is stored in stored ids, as a plain quiz's result keeps it.
 import type { QuizReviewItem } from '@app/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
+import { passedBy } from './pass-verdict';
 
 export type CountedAttempt = {
   tenantId: number;
@@ -16,7 +18,6 @@ export type CountedAttempt = {
   score: number;
   correctCount: number;
   total: number;
-  passed: boolean;
   /** The review in stored ids. */
   review: QuizReviewItem[];
   submittedAt: string;
@@ -34,7 +35,6 @@ export class CountedResults {
       total: attempt.total,
       answers_json: JSON.stringify(attempt.review),
       submitted_at: attempt.submittedAt,
-      passed: attempt.passed ? (1 as const) : (0 as const),
       attempt_id: attempt.attemptId,
     };
     await this.db
@@ -44,14 +44,16 @@ export class CountedResults {
         user_id: attempt.userId,
         lesson_id: attempt.lessonId,
         ...values,
+        passed: passedBy(attempt.lessonId, attempt.score),
       })
       .onConflict((oc) => {
-        const update = oc.columns(['user_id', 'lesson_id']).doUpdateSet({
+        const update = oc.columns(['user_id', 'lesson_id']).doUpdateSet((eb) => ({
           ...values,
+          passed: eb.ref('excluded.passed'),
           // An exam's result is the server's grading, whatever stood before (a plain quiz's, kept).
           client_graded: 0,
           client_notes: null,
-        });
+        }));
         // `best`: only a higher score replaces (an equal one keeps the earlier attempt).
         return attempt.counts === 'best'
           ? update.where(sql<boolean>`quiz_results.score < ${attempt.score}`)

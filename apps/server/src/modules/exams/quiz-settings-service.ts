@@ -10,13 +10,13 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db, DialectName } from '../../db/connect';
 import { fromJson } from '../../db/json';
-import type { Flag } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AdminActor } from '../admin/admin-guard';
 import type { AdminWriter } from '../admin/admin-writer';
 import { ownedLesson } from '../admin/owned-rows';
 import type { ExamDrawRule, LessonExamSettings } from './exam-settings';
+import { passedBy } from './pass-verdict';
 import { settingsOf, type ExamSettingsCache } from './settings-cache';
 
 export const NOT_A_QUIZ = 'This lesson is not a quiz';
@@ -112,7 +112,7 @@ export class QuizSettingsService {
         .execute();
       // A plain quiz's results all passed (no pass mark): recompute only when the mark moves.
       const passMarkChanged = (previous?.passMark ?? null) !== input.passMark;
-      if (passMarkChanged) await recomputePassed(trx, lessonId, input.passMark);
+      if (passMarkChanged) await redecidePassed(trx, lessonId);
       return {
         result: null,
         audit: {
@@ -136,7 +136,7 @@ export class QuizSettingsService {
       if ((await attemptsAt(trx, lessonId)) > 0) throw conflict(SETTINGS_IN_USE);
       const previous = await storedSettings(trx, lessonId, lesson.course_id);
       await trx.deleteFrom('quiz_settings').where('lesson_id', '=', lessonId).execute();
-      if (previous?.passMark != null) await recomputePassed(trx, lessonId, null);
+      if (previous?.passMark != null) await redecidePassed(trx, lessonId);
       return {
         result: null,
         audit: {
@@ -229,14 +229,11 @@ function assertDrawable(rules: readonly ExamDrawRule[], pool: readonly PoolQuest
   });
 }
 
-/** `passed` of every result of the lesson: score >= passMark, or 1 without a pass mark. */
-async function recomputePassed(db: Db, lessonId: number, passMark: number | null): Promise<void> {
+/** `passed` of every result of the lesson, by the settings as this transaction has written them. */
+async function redecidePassed(db: Db, lessonId: number): Promise<void> {
   await db
     .updateTable('quiz_results')
-    .set({
-      passed:
-        passMark === null ? 1 : sql<Flag>`case when ${sql.ref('score')} >= ${passMark} then 1 else 0 end`,
-    })
+    .set({ passed: passedBy(lessonId, sql.ref('quiz_results.score')) })
     .where('lesson_id', '=', lessonId)
     .execute();
 }

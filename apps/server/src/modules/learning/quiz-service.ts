@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict } from '../../lib/app-error';
 import type { CatalogueCache, QuizKey } from '../catalogue/catalogue-cache';
 import type { ExamAttemptService } from '../exams/attempt-service';
+import { passedBy } from '../exams/pass-verdict';
 import type { LessonAccess, OpenLesson, StoredResultRow } from './lesson-access';
 import type { QuizPresentation, StudentQuiz } from './quiz-presentation';
 
@@ -178,7 +179,10 @@ export class QuizService {
     if (await this.deps.exams.settingsOf(tenant.id, lessonId)) throw conflict(EXAM_SERVER_GRADED);
   }
 
-  /** Insert-if-absent: `clientNotes` is null for a result the server graded. */
+  /**
+   * Insert-if-absent: `clientNotes` is null for a result the server graded. `passed` by the lesson's
+   * settings as the insert reads them (none for a plain quiz: passed; pass-verdict.ts).
+   */
   private async store(
     tenant: Tenant,
     userId: number,
@@ -199,6 +203,7 @@ export class QuizService {
         total: graded.total,
         answers_json: JSON.stringify(graded.review),
         submitted_at: clock.now().toISOString(),
+        passed: passedBy(lessonId, graded.score),
         ...(clientNotes === null ? {} : { client_graded: 1 as const, client_notes: clientNotes }),
       })
       .onConflict((oc) => oc.doNothing())
