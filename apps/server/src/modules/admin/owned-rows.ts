@@ -1,7 +1,9 @@
 // Rows an admin names by id, found only inside the admin's tenant: another school's ids answer 404
 // exactly like ids that do not exist. On PostgreSQL a row read for a guarded change is locked (FOR
 // UPDATE), so a student's enrolment or quiz submission (whose foreign key takes a share lock on the
-// same row) cannot slip in between the check and the change.
+// same row) cannot slip in between the check and the change; a change with nothing to guard against
+// them asks for FOR NO KEY UPDATE, which other admin changes of the row still wait on but those checks
+// do not.
 import type { Db, DialectName } from '../../db/connect';
 import { notFound } from '../../lib/app-error';
 
@@ -38,14 +40,20 @@ export async function ownedUnit(db: Db, tenantId: number, unitId: number, option
   return row;
 }
 
-export async function ownedLesson(db: Db, tenantId: number, lessonId: number, options: Lock = {}) {
+export async function ownedLesson(
+  db: Db,
+  tenantId: number,
+  lessonId: number,
+  options: Lock & { mode?: 'update' | 'no key update' } = {},
+) {
   let query = db
     .selectFrom('lessons as l')
     .innerJoin('units as u', 'u.id', 'l.unit_id')
     .select(['l.id', 'l.unit_id', 'u.course_id', 'l.name', 'l.type', 'l.attachment_file'])
     .where('l.tenant_id', '=', tenantId)
     .where('l.id', '=', lessonId);
-  if (options.lock === 'postgres') query = query.forUpdate('l');
+  if (options.lock === 'postgres')
+    query = options.mode === 'no key update' ? query.forNoKeyUpdate('l') : query.forUpdate('l');
   const row = await query.executeTakeFirst();
   if (!row) throw notFound(LESSON_NOT_FOUND);
   return row;

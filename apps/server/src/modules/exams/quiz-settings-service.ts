@@ -3,7 +3,8 @@
 // quiz while no student has started an attempt. A bank-drawn exam is checked against the course's
 // bank (each rule must find enough questions, counted by the same domain rule the draw uses), and a
 // changed pass mark re-decides `passed` of the lesson's results in the same transaction, so locking
-// and progress follow at once. Every write is audited and forgets the cached settings everywhere.
+// and progress follow at once; results written meanwhile are ordered with it (pass-verdict.ts). Every
+// write is audited and forgets the cached settings everywhere.
 import type { QuizSettings, QuizSettingsInput } from '@app/contract';
 import { availableFor, type PoolQuestion } from '@app/domain';
 import { sql } from 'kysely';
@@ -16,7 +17,7 @@ import type { AdminActor } from '../admin/admin-guard';
 import type { AdminWriter } from '../admin/admin-writer';
 import { ownedLesson } from '../admin/owned-rows';
 import type { ExamDrawRule, LessonExamSettings } from './exam-settings';
-import { passedBy } from './pass-verdict';
+import { holdResultWriters, passedBy } from './pass-verdict';
 import { settingsOf, type ExamSettingsCache } from './settings-cache';
 
 export const NOT_A_QUIZ = 'This lesson is not a quiz';
@@ -88,10 +89,13 @@ export class QuizSettingsService {
     const { writer, dialect, clock, settings } = this.deps;
     const tenantId = actor.tenant.id;
     await writer.run(actor, async (trx) => {
-      const lesson = await quizLesson(trx, tenantId, lessonId, dialect);
+      const lesson = await quizLesson(trx, tenantId, lessonId, dialect, 'no key update');
       if (input.source === 'fixed') await assertHasQuestions(trx, lessonId);
       else assertDrawable(input.draw, await bankPool(trx, tenantId, lesson.course_id));
       const previous = await storedSettings(trx, lessonId, lesson.course_id);
+      // A plain quiz's results all passed (no pass mark): re-decide only when the mark moves.
+      const passMarkChanged = (previous?.passMark ?? null) !== input.passMark;
+      if (passMarkChanged) await holdResultWriters(trx, dialect);
       const columns = {
         source: input.source,
         draw_json: JSON.stringify(input.draw),
@@ -110,8 +114,6 @@ export class QuizSettingsService {
         .values({ lesson_id: lessonId, tenant_id: tenantId, ...columns })
         .onConflict((oc) => oc.column('lesson_id').doUpdateSet(columns))
         .execute();
-      // A plain quiz's results all passed (no pass mark): recompute only when the mark moves.
-      const passMarkChanged = (previous?.passMark ?? null) !== input.passMark;
       if (passMarkChanged) await redecidePassed(trx, lessonId);
       return {
         result: null,
@@ -132,9 +134,14 @@ export class QuizSettingsService {
     const { writer, dialect, settings } = this.deps;
     const tenantId = actor.tenant.id;
     await writer.run(actor, async (trx) => {
-      const lesson = await quizLesson(trx, tenantId, lessonId, dialect);
-      if ((await attemptsAt(trx, lessonId)) > 0) throw conflict(SETTINGS_IN_USE);
+      const lesson = await quizLesson(trx, tenantId, lessonId, dialect, 'no key update');
       const previous = await storedSettings(trx, lessonId, lesson.course_id);
+      if (previous?.passMark != null) await holdResultWriters(trx, dialect);
+      // FOR UPDATE only now, so that no attempt starts until the settings are gone (taken before
+      // holdResultWriters, a submission's foreign key check would wait on it while holding what that
+      // waits for).
+      if (dialect === 'postgres') await quizLesson(trx, tenantId, lessonId, dialect);
+      if ((await attemptsAt(trx, lessonId)) > 0) throw conflict(SETTINGS_IN_USE);
       await trx.deleteFrom('quiz_settings').where('lesson_id', '=', lessonId).execute();
       if (previous?.passMark != null) await redecidePassed(trx, lessonId);
       return {
@@ -152,9 +159,18 @@ export class QuizSettingsService {
   }
 }
 
-/** The tenant's lesson (404 otherwise), which must be a quiz (400); locked for a write on PostgreSQL. */
-async function quizLesson(db: Db, tenantId: number, lessonId: number, lock?: DialectName) {
-  const lesson = await ownedLesson(db, tenantId, lessonId, lock ? { lock } : {});
+/**
+ * The tenant's lesson (404 otherwise), which must be a quiz (400); locked for a write on PostgreSQL, FOR
+ * NO KEY UPDATE before holdResultWriters (pass-verdict.ts).
+ */
+async function quizLesson(
+  db: Db,
+  tenantId: number,
+  lessonId: number,
+  lock?: DialectName,
+  mode?: 'update' | 'no key update',
+) {
+  const lesson = await ownedLesson(db, tenantId, lessonId, lock ? { lock, mode } : {});
   if (lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
   return lesson;
 }
