@@ -182,6 +182,12 @@ describe('a drawn question, by its mark', () => {
       admin.device.call('GET', `/api/Admin/Courses/${courseId}/Questions`),
     );
     expect(page.result.body.data.questions.map((q: { timesDrawn: number }) => q.timesDrawn)).toEqual([0, 0]);
+    // Marked with no attempt: counted 0, and said locked, so the admin's form does not offer the edit.
+    const locked = page.result.body.data.questions.map((q: { id: number; answersLocked: boolean }) => [
+      q.id,
+      q.answersLocked,
+    ]);
+    expect(Object.fromEntries(locked)).toEqual({ [drawn]: true, [fresh]: false });
     expect(scans(page.queries)).toHaveLength(1);
     const undrawnPage = await api.queriesDuring(() =>
       admin.device.call('GET', `/api/Admin/Courses/${courseId}/Questions?pageSize=1`),

@@ -67,6 +67,7 @@ describe('writing questions', () => {
         { text: '٥', isCorrect: false },
       ],
       timesDrawn: 0,
+      answersLocked: false,
     });
 
     const edited = await admin.device.call('PUT', `/api/Admin/Questions/${question.id}`, {
@@ -240,6 +241,7 @@ describe('questions drawn in attempts', () => {
       difficulty: 'hard',
       explanation: 'ش',
       timesDrawn: 1,
+      answersLocked: true,
     });
     const image = await upload(api, admin.device, `${path}/Image`, FILES.png, {
       name: 'a.png',

@@ -54,8 +54,14 @@ export const BankQuestion = z.object({
   difficulty: Difficulty,
   topic: z.string(),
   answers: z.array(z.object({ text: z.string(), isCorrect: z.boolean() })),
-  /** How many exam attempts drew it: its answers can no longer change once any has (409). */
+  /** How many exam attempts drew it: the number the bank page shows. */
   timesDrawn: z.number().int(),
+  /**
+   * Whether its answers can no longer change (a change is refused with 409, and a delete archives it):
+   * an exam start has drawn it (decision 0013, `first_drawn_at`). Usually the same as timesDrawn > 0,
+   * but a start that drew it and then stored no attempt (a double tap that lost the race) freezes it too.
+   */
+  answersLocked: z.boolean(),
   updatedAt: z.string(),
 });
 export type BankQuestion = z.infer<typeof BankQuestion>;

@@ -38,8 +38,11 @@ export const adminBankMessages = {
   removeImage: 'احذف صورة السؤال',
   hasImage: 'للسؤال صورة',
   drawn: (times: number) => `سُحب في ${attempts(times)}`,
+  // 0 times: a start drew it and stored no attempt (a double tap); its answers are frozen all the same.
   answersLocked: (times: number) =>
-    `سُحب هذا السؤال في ${attempts(times)}، فلا يمكن تغيير إجاباته: الطلاب أجابوا عنها كما هي. ` +
+    (times > 0
+      ? `سُحب هذا السؤال في ${attempts(times)}، فلا يمكن تغيير إجاباته: الطلاب أجابوا عنها كما هي. `
+      : 'سُحب هذا السؤال لاختبار، فلا يمكن تغيير إجاباته. ') +
     'يمكنك تعديل نصه وشرحه وصعوبته وموضوعه، أو حذفه وإضافة سؤال جديد مكانه.',
   create: 'إضافة السؤال',
   created: 'أُضيف السؤال.',
@@ -49,7 +52,7 @@ export const adminBankMessages = {
   deleteTitle: 'حذف السؤال',
   deleteBody: (text: string, drawn: boolean) =>
     drawn
-      ? `سُحب «${text}» في محاولات سابقة: سيُخفى من البنك ولن يُسحب بعد الآن، وتبقى محاولات الطلاب كما هي.`
+      ? `سُحب «${text}» لاختبار من قبل: سيُخفى من البنك ولن يُسحب بعد الآن، وتبقى محاولات الطلاب كما هي.`
       : `سيُحذف «${text}». لا يمكن التراجع عن ذلك.`,
   deleted: 'حُذف السؤال.',
   empty: 'لا توجد أسئلة في البنك بعد. أضف سؤالًا أو استورد ملفًا.',

@@ -41,6 +41,7 @@ export const toBankQuestion = (row: BankRow, timesDrawn: number): BankQuestion =
   topic: row.topic,
   answers: JSON.parse(row.answers_json) as BankAnswer[],
   timesDrawn,
+  answersLocked: row.first_drawn_at !== null,
   updatedAt: row.updated_at,
 });
 

@@ -1,6 +1,6 @@
-// A bank question's 2–6 answers with the one correct chosen. `timesDrawn` > 0: an exam attempt drew
-// the question, so its answers are read-only (the server refuses the change with a 409), and the
-// note says why.
+// A bank question's 2–6 answers with the one correct chosen. `locked` (the question's answersLocked):
+// an exam start drew the question, so its answers are read-only (the server refuses the change with a
+// 409), and the note says why.
 import { ADMIN_LIMITS } from '@app/contract';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
@@ -13,9 +13,11 @@ const lessonForm = adminMessages.lessonForm;
 
 export function BankAnswers({
   form,
+  locked,
   timesDrawn,
 }: {
   form: UseFormReturn<BankFormValues, unknown, unknown>;
+  locked: boolean;
   timesDrawn: number;
 }) {
   const answers = useFieldArray({ control: form.control, name: 'answers' });
@@ -42,9 +44,9 @@ export function BankAnswers({
           choose(correctAfterRemoval(correct, index));
           answers.remove(index);
         }}
-        locked={timesDrawn > 0}
+        locked={locked}
         hint={
-          timesDrawn > 0 ? (
+          locked ? (
             <Alert tone="info">{t.answersLocked(timesDrawn)}</Alert>
           ) : (
             `${lessonForm.correctHint} ${lessonForm.answersRange(ADMIN_LIMITS.minAnswers, ADMIN_LIMITS.maxAnswers)}`

@@ -56,7 +56,11 @@ export function BankQuestionForm({
           {...form.register('text')}
         />
       </div>
-      <BankAnswers form={form} timesDrawn={question?.timesDrawn ?? 0} />
+      <BankAnswers
+        form={form}
+        locked={question?.answersLocked ?? false}
+        timesDrawn={question?.timesDrawn ?? 0}
+      />
       <SelectField label={t.difficulty} error={errors.difficulty?.message} {...form.register('difficulty')}>
         {DIFFICULTIES.map((difficulty) => (
           <option key={difficulty} value={difficulty}>

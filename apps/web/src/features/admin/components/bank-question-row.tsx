@@ -66,7 +66,7 @@ export function BankQuestionRow({
           <DeleteButton
             label={t.deleteLabel(short)}
             title={t.deleteTitle}
-            body={t.deleteBody(short, question.timesDrawn > 0)}
+            body={t.deleteBody(short, question.answersLocked)}
             action={() => deletion.mutateAsync(question.id)}
             onDone={onDeleted}
           />

@@ -22,6 +22,7 @@ const question = (over: Partial<BankQuestion> = {}): BankQuestion => ({
     { text: 'ثاني أكسيد الكربون وماء', isCorrect: true },
   ],
   timesDrawn: 0,
+  answersLocked: false,
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...over,
 });
@@ -38,6 +39,7 @@ const drawnQuestion = question({
     { text: 'CnH2n-2', isCorrect: false },
   ],
   timesDrawn: 12,
+  answersLocked: true,
 });
 
 function renderBank(answers: Record<string, unknown> = {}, url = '/admin/courses/9/questions') {
@@ -175,6 +177,24 @@ describe('the admin’s question bank', () => {
       text: 'س؟',
       answers: drawnQuestion.answers,
     });
+  });
+
+  it('keeps the answers read-only when a start drew the question but stored no attempt (0 times)', async () => {
+    const { user } = renderBank({
+      [LIST]: { ...page({ totalCount: 1 }), questions: [question({ answersLocked: true })] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'تعديل السؤال «ما ناتج احتراق الميثان؟»' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تعديل السؤال' });
+    const answers = within(dialog).getByRole('group', { name: 'الإجابات' });
+    expect(answers).toHaveAccessibleDescription(/^سُحب هذا السؤال لاختبار، فلا يمكن تغيير إجاباته\. /);
+    for (const radio of within(answers).getAllByRole('radio')) expect(radio).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'حذف السؤال «ما ناتج احتراق الميثان؟»' }));
+    expect(await screen.findByRole('dialog', { name: 'حذف السؤال' })).toHaveTextContent(
+      'سُحب «ما ناتج احتراق الميثان؟» لاختبار من قبل: سيُخفى من البنك ولن يُسحب بعد الآن',
+    );
   });
 
   it('says the server’s 409 on a drawn question in Arabic', async () => {
