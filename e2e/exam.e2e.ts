@@ -2,7 +2,7 @@
 // two questions, reloads mid-attempt and continues at the third with the same draw, chooses its answer
 // and loses the connection; the time runs out on screen, the server's sweeper submits what was saved,
 // and back online the student sees the auto-submitted result. The admin then sees the attempt in the
-// quiz's statistics. The course, bank and settings are set up through the admin API.
+// quiz's statistics, and the drawn questions' answers locked in the bank. The course, bank and settings are set up through the admin API.
 import { toArabicDigits } from '@app/domain';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -456,6 +456,32 @@ describe('exams', () => {
     await visible(notAttempted.getByText(absent.phone));
     expect(await notAttempted.getByText(taker.phone).count()).toBe(0);
     await checkScreen(admin, 'exam-statistics');
+
+    // The bank: a drawn question says how often, and its answers are read-only with the reason; a
+    // question no attempt drew keeps its answers open to change.
+    await admin.goto(`/admin/courses/${exam.courseId}/questions`);
+    const drawnRow = admin.getByRole('row').filter({ hasText: drawn[0]! });
+    await visible(drawnRow.getByText('سُحب في محاولة واحدة'));
+    await drawnRow.getByRole('button', { name: /^تعديل السؤال/ }).click();
+    let dialog = await visible(admin.getByRole('dialog', { name: 'تعديل السؤال' }));
+    let answers = dialog.getByRole('group', { name: 'الإجابات' });
+    await visible(dialog.getByText(/^سُحب هذا السؤال في محاولة واحدة، فلا يمكن تغيير إجاباته/));
+    for (const input of await answers.getByRole('textbox').all())
+      expect(await input.getAttribute('readonly')).not.toBeNull();
+    await checkScreen(admin, 'bank-drawn-question');
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const undrawn = BANK.find((entry) => !drawn.includes(entry.text))!;
+    await admin
+      .getByRole('row')
+      .filter({ hasText: undrawn.text })
+      .getByRole('button', { name: /^تعديل السؤال/ })
+      .click();
+    dialog = await visible(admin.getByRole('dialog', { name: 'تعديل السؤال' }));
+    answers = dialog.getByRole('group', { name: 'الإجابات' });
+    await visible(answers.getByRole('textbox').first());
+    for (const input of await answers.getByRole('textbox').all())
+      expect(await input.getAttribute('readonly')).toBeNull();
     await adminContext.close();
   });
 });
