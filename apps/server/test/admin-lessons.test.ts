@@ -554,7 +554,7 @@ describe('PUT /api/Admin/Lessons/{id}', () => {
       ),
     );
     const toVideo = await admin.device.call('PUT', `/api/Admin/Lessons/${quizId}`, { json: video() });
-    expect(toVideo.status).toBe(409);
+    expect(toVideo.body).toEqual(failure('This quiz cannot become a video: 1 student(s) have submitted it.'));
     const after = (await admin.device.call('GET', `/api/Admin/Lessons/${quizId}`)).body.data;
     expect(after).toEqual(stored);
 

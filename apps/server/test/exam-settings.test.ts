@@ -27,6 +27,7 @@ import { TestClock } from './support/test-clock';
 const NOT_A_QUIZ = 'This lesson is not a quiz';
 const LESSON_NOT_FOUND = 'Lesson not found.';
 const IN_USE = 'Students have attempted this exam: its settings can be changed but not removed';
+const EXAM_CANNOT_BECOME_VIDEO = 'This quiz has exam settings: remove them before making it a video';
 const NO_QUESTIONS =
   'This quiz has no questions of its own: add questions to it, or draw its questions from the bank';
 
@@ -405,6 +406,51 @@ describe('DELETE /api/Admin/Lessons/{id}/QuizSettings', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ exam: true, attemptsAllowed: 5, attemptCount: 1 });
     expect((await auditRows(api, tenant.id))[0]).toMatchObject({ action: 'quiz.settings.update' });
+  });
+});
+
+describe('an exam lesson made a video (PUT /api/Admin/Lessons/{id})', () => {
+  const asVideo = (lessonId: number) =>
+    admin.device.call('PUT', `/api/Admin/Lessons/${lessonId}`, {
+      json: {
+        type: 'Video',
+        name: 'درس مصور',
+        titel: null,
+        videoUrl: 'https://www.youtube.com/watch?v=abc',
+        attachmentUrl: null,
+        attachmentTitle: null,
+      },
+    });
+  const typeOf = async (lessonId: number) =>
+    (await api.db.selectFrom('lessons').select('type').where('id', '=', lessonId).executeTakeFirstOrThrow())
+      .type;
+
+  it('is 409 while the quiz has exam settings, even a bank exam with no questions of its own', async () => {
+    const { built, emptyQuizId } = await course();
+    await bankQuestions(built, 2, { topic: 'ت', difficulty: 'easy' });
+    const bankExam = fixedExam({ source: 'bank', draw: [{ topic: 'ت', difficulty: null, count: 2 }] });
+    expect((await putSettings(emptyQuizId, bankExam)).status).toBe(200);
+    const refused = await asVideo(emptyQuizId);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(failure(EXAM_CANNOT_BECOME_VIDEO));
+    expect(await typeOf(emptyQuizId)).toBe('Quiz');
+    expect((await getSettings(emptyQuizId)).body.data.exam).toBe(true);
+
+    // With its settings removed (nobody attempted it), it becomes a video and carries no settings.
+    expect((await deleteSettings(emptyQuizId)).status).toBe(200);
+    const done = await asVideo(emptyQuizId);
+    expect(done.status, done.text).toBe(200);
+    expect(await typeOf(emptyQuizId)).toBe('Video');
+    expect((await getSettings(emptyQuizId)).status).toBe(400);
+  });
+
+  it('stays a quiz once a student has attempted it: neither the lesson nor its settings can go', async () => {
+    const { quizId } = await course();
+    expect((await putSettings(quizId, fixedExam())).status).toBe(200);
+    await storeDraw(api, { tenantId: tenant.id, userId: student.id, lessonId: quizId }, [], 'fixed');
+    expect((await asVideo(quizId)).body).toEqual(failure(EXAM_CANNOT_BECOME_VIDEO));
+    expect((await deleteSettings(quizId)).status).toBe(409);
+    expect(await typeOf(quizId)).toBe('Quiz');
   });
 });
 

@@ -24,6 +24,9 @@ export const quizHasResults = (count: number) =>
   'because their results would no longer match. Add a new quiz instead.';
 export const quizCannotBeDeleted = (count: number) =>
   `This quiz cannot be deleted: ${count} student(s) have submitted it.`;
+export const quizCannotBecomeVideo = (count: number) =>
+  `This quiz cannot become a video: ${count} student(s) have submitted it.`;
+export const EXAM_CANNOT_BECOME_VIDEO = 'This quiz has exam settings: remove them before making it a video';
 
 type Deps = ContentAdminDeps;
 
@@ -125,6 +128,7 @@ export class LessonAdminService {
     const { writer, uploads, dialect } = this.deps;
     const replacedFile = await writer.run(actor, async (trx) => {
       const lesson = await ownedLesson(trx, actor.tenant.id, lessonId, { lock: dialect });
+      if (lesson.type === 'Quiz' && input.type !== 'Quiz') await assertMayBecomeVideo(trx, lessonId);
       const wanted = input.type === 'Quiz' ? input.questions : [];
       const questionsChange = !sameQuestions(await storedQuestions(trx, lessonId), wanted);
       if (questionsChange) {
@@ -266,6 +270,24 @@ const lessonColumns = (input: LessonValues) =>
         attachment_url: null,
         attachment_title: null,
       };
+
+/**
+ * A quiz becomes a video only while nothing of it is kept for students: no result (a bank-drawn exam
+ * has no questions of its own, so the questions' check above would not see its results), and no exam
+ * settings (decision 0013), which its attempts need and which would otherwise wait unseen on a video.
+ * Removing the settings is refused while any attempt exists, so no attempt is left behind either. The
+ * lesson's row lock orders this with a settings write, which locks it too and refuses a video.
+ */
+async function assertMayBecomeVideo(db: Db, lessonId: number): Promise<void> {
+  const results = await submissions(db, lessonId);
+  if (results > 0) throw conflict(quizCannotBecomeVideo(results));
+  const settings = await db
+    .selectFrom('quiz_settings')
+    .select('lesson_id')
+    .where('lesson_id', '=', lessonId)
+    .executeTakeFirst();
+  if (settings) throw conflict(EXAM_CANNOT_BECOME_VIDEO);
+}
 
 async function submissions(db: Db, lessonId: number): Promise<number> {
   const row = await db
