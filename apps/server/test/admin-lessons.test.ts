@@ -16,6 +16,7 @@ import {
   signedInStudent,
   submitQuiz,
   upload,
+  videoLessonInput,
   type Endpoint,
   type OtherSchool,
   type SignedIn,
@@ -44,15 +45,7 @@ const quizCourse = () =>
     ],
   });
 
-const video = (overrides: Record<string, unknown> = {}) => ({
-  type: 'Video',
-  name: 'درس مصور',
-  titel: null,
-  videoUrl: 'https://www.youtube.com/watch?v=abc',
-  attachmentUrl: null,
-  attachmentTitle: null,
-  ...overrides,
-});
+const video = videoLessonInput;
 const question = (text: string, correct = 0, answers = ['أ', 'ب', 'ج']) => ({
   text,
   answers: answers.map((answer, index) => ({ text: answer, isCorrect: index === correct })),

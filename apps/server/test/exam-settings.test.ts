@@ -17,6 +17,7 @@ import {
   type OtherSchool,
   type SignedIn,
   type Student,
+  videoLessonInput,
 } from './support/admin-helpers';
 import { storeDraw } from './support/bank-fixture';
 import { buildCourse, fourOptions, type BuiltCourse } from './support/catalogue-fixture';
@@ -411,16 +412,7 @@ describe('DELETE /api/Admin/Lessons/{id}/QuizSettings', () => {
 
 describe('an exam lesson made a video (PUT /api/Admin/Lessons/{id})', () => {
   const asVideo = (lessonId: number) =>
-    admin.device.call('PUT', `/api/Admin/Lessons/${lessonId}`, {
-      json: {
-        type: 'Video',
-        name: 'درس مصور',
-        titel: null,
-        videoUrl: 'https://www.youtube.com/watch?v=abc',
-        attachmentUrl: null,
-        attachmentTitle: null,
-      },
-    });
+    admin.device.call('PUT', `/api/Admin/Lessons/${lessonId}`, { json: videoLessonInput() });
   const typeOf = async (lessonId: number) =>
     (await api.db.selectFrom('lessons').select('type').where('id', '=', lessonId).executeTakeFirstOrThrow())
       .type;

@@ -15,6 +15,17 @@ export const OTHER_TENANT = 'tenant9';
 
 export const failure = (message: string) => ({ success: false, message, data: null });
 
+/** The body of PUT/POST a lesson as a video (contract LessonInput), with `overrides`. */
+export const videoLessonInput = (overrides: Record<string, unknown> = {}) => ({
+  type: 'Video',
+  name: 'درس مصور',
+  titel: null,
+  videoUrl: 'https://www.youtube.com/watch?v=abc',
+  attachmentUrl: null,
+  attachmentTitle: null,
+  ...overrides,
+});
+
 /** The password hash is the slow part of making an account: computed once per file. */
 let passwordHash: Promise<string> | null = null;
 
