@@ -91,6 +91,20 @@ export const QuizSettings = z.object({
   attemptCount: z.number().int(),
 });
 export type QuizSettings = z.infer<typeof QuizSettings>;
+/** What a quiz without settings is, and GET answers with `exam: false`: one untimed attempt at its own
+ * questions, no pass mark, the review at once, no opening or closing time. */
+export const PLAIN_QUIZ_SETTINGS: Readonly<Omit<QuizSettings, 'lessonId' | 'exam' | 'attemptCount'>> = {
+  source: 'fixed',
+  draw: [],
+  timeLimitMinutes: null,
+  passMark: null,
+  attemptsAllowed: 1,
+  counts: 'best',
+  review: 'immediate',
+  showExplanations: false,
+  opensAt: null,
+  closesAt: null,
+};
 export const QuizSettingsResponse = envelope(QuizSettings);
 
 // ── The student's side ─────────────────────────────────────────────────────────────────────────────

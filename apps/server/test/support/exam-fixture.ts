@@ -1,7 +1,7 @@
 // Exams for the API tests (decision 0013): settings and bank questions written straight into the
 // database, an enrolled student, and the student's calls. Answer texts say which answer is correct
 // («صحيح …»), so a test picks the right or a wrong answer by what the student is shown.
-import type { Difficulty, QuizSettingsInput } from '@app/contract';
+import { PLAIN_QUIZ_SETTINGS, type Difficulty, type QuizSettingsInput } from '@app/contract';
 import { buildCourse, type BuiltCourse, type LessonSpec } from './catalogue-fixture';
 import { registerStudent, TENANT, type Device, type TestApi } from './test-api';
 
@@ -63,19 +63,7 @@ export const putExamSettings = (
   overrides: ExamSettingsInput = {},
 ) =>
   admin.device.call('PUT', `/api/Admin/Lessons/${lessonId}/QuizSettings`, {
-    json: {
-      source: 'fixed',
-      draw: [],
-      timeLimitMinutes: null,
-      passMark: null,
-      attemptsAllowed: 1,
-      counts: 'best',
-      review: 'immediate',
-      showExplanations: false,
-      opensAt: null,
-      closesAt: null,
-      ...overrides,
-    },
+    json: { ...PLAIN_QUIZ_SETTINGS, ...overrides },
   });
 
 /** Bank questions of the course; each has one answer «صحيح n» and wrong ones «خطأ n-k». */
@@ -126,6 +114,23 @@ export const examCourse = (
   tenantId: number,
   quiz: LessonSpec = examQuiz(3),
 ): Promise<BuiltCourse> => buildCourse(api.db, { tenantId, units: [[quiz, { type: 'Video' }]] });
+
+/**
+ * A course whose first lesson is a bank exam: the course's bank of `bank` (addBank) and settings that
+ * draw by `spec.draw` (setExam). Returns the course, the lesson and the bank's ids in order.
+ */
+export async function bankExamCourse(
+  api: TestApi,
+  tenantId: number,
+  bank: BankSpec[],
+  spec: ExamSettingsSpec & { draw: NonNullable<ExamSettingsSpec['draw']> },
+) {
+  const built = await examCourse(api, tenantId);
+  const lessonId = built.lessonIds[0]![0]!;
+  const ids = await addBank(api, tenantId, built.courseId, bank);
+  await setExam(api, tenantId, lessonId, { source: 'bank', ...spec });
+  return { built, lessonId, ids };
+}
 
 export type ExamStudent = {
   id: number;

@@ -5,7 +5,7 @@
 // changed pass mark re-decides `passed` of the lesson's results in the same transaction, so locking
 // and progress follow at once; results written meanwhile are ordered with it (pass-verdict.ts). Every
 // write is audited and forgets the cached settings everywhere.
-import type { QuizSettings, QuizSettingsInput } from '@app/contract';
+import { PLAIN_QUIZ_SETTINGS, type QuizSettings, type QuizSettingsInput } from '@app/contract';
 import { availableFor, type PoolQuestion } from '@app/domain';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -30,21 +30,6 @@ export const ruleTooLarge = (rule: number, count: number, available: number) =>
 
 type SettingsValues = z.output<typeof QuizSettingsInput>;
 
-/** What a quiz without a settings row behaves as: one untimed attempt at its fixed list. */
-const PLAIN_QUIZ: Omit<QuizSettings, 'lessonId' | 'attemptCount'> = {
-  exam: false,
-  source: 'fixed',
-  draw: [],
-  timeLimitMinutes: null,
-  passMark: null,
-  attemptsAllowed: 1,
-  counts: 'best',
-  review: 'immediate',
-  showExplanations: false,
-  opensAt: null,
-  closesAt: null,
-};
-
 type Deps = {
   db: Db;
   dialect: DialectName;
@@ -63,7 +48,7 @@ export class QuizSettingsService {
       storedSettings(db, lessonId, lesson.course_id),
       attemptsAt(db, lessonId),
     ]);
-    if (!stored) return { lessonId, ...PLAIN_QUIZ, attemptCount };
+    if (!stored) return { lessonId, exam: false, ...PLAIN_QUIZ_SETTINGS, attemptCount };
     const available = stored.draw.length
       ? availableFor(await bankPool(db, tenantId, lesson.course_id), stored.draw)
       : [];

@@ -1,12 +1,13 @@
 // Test data shaped like the admin API's answers (packages/contract), and a router over the real
 // admin route modules, for the admin component tests (imported by tests only).
-import type {
-  AdminCourse,
-  AdminCourseDetail,
-  AdminLesson,
-  AdminStudentDetail,
-  AdminUnit,
-  QuizSettings,
+import {
+  PLAIN_QUIZ_SETTINGS,
+  type AdminCourse,
+  type AdminCourseDetail,
+  type AdminLesson,
+  type AdminStudentDetail,
+  type AdminUnit,
+  type QuizSettings,
 } from '@app/contract';
 
 export const ME = { id: 3, name: 'مدير المنصة', tenantName: 'مدرسة النور' };
@@ -120,16 +121,7 @@ export function quizSettings(over: Partial<QuizSettings> = {}): QuizSettings {
   return {
     lessonId: 60,
     exam: false,
-    source: 'fixed',
-    draw: [],
-    timeLimitMinutes: null,
-    passMark: null,
-    attemptsAllowed: 1,
-    counts: 'best',
-    review: 'immediate',
-    showExplanations: false,
-    opensAt: null,
-    closesAt: null,
+    ...PLAIN_QUIZ_SETTINGS,
     attemptCount: 0,
     ...over,
   };
