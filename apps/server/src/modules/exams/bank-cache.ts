@@ -20,7 +20,7 @@ import { param, prepare } from '../../db/prepared';
 import { localCacheBus, type CacheBus } from '../../lib/cache-bus';
 import { systemClock, type Clock } from '../../lib/clock';
 import { ScopedCache } from '../../lib/scoped-cache';
-import { bankColumns, type BankAnswer, type BankRow } from '../question-bank/bank-rows';
+import { bankColumns, isDrawn, type BankAnswer, type BankRow } from '../question-bank/bank-rows';
 
 const INVALIDATE_BANK = 'exams:bank';
 type BankInvalidation = { tenantId: number; courseId: number };
@@ -197,7 +197,7 @@ export class BankCache {
         answers,
         archived: row.archived_at !== null,
         answerCount: answers.length,
-        drawn: row.first_drawn_at !== null,
+        drawn: isDrawn(row),
         answersJson: row.answers_json,
       };
     });

@@ -31,6 +31,9 @@ export type BankAnswer = { text: string; isCorrect: boolean };
 /** Where a stored image name is served (the route answers it absolute, like the catalogue's images). */
 export const bankImagePath = (imageFile: string | null) => (imageFile ? `${IMAGE_ROUTE}${imageFile}` : null);
 
+/** Whether an exam start has drawn the question: its answers are frozen and a delete archives it. */
+export const isDrawn = (row: Pick<BankRow, 'first_drawn_at'>) => row.first_drawn_at !== null;
+
 export const toBankQuestion = (row: BankRow, timesDrawn: number): BankQuestion => ({
   id: row.id,
   courseId: row.course_id,
@@ -41,7 +44,7 @@ export const toBankQuestion = (row: BankRow, timesDrawn: number): BankQuestion =
   topic: row.topic,
   answers: JSON.parse(row.answers_json) as BankAnswer[],
   timesDrawn,
-  answersLocked: row.first_drawn_at !== null,
+  answersLocked: isDrawn(row),
   updatedAt: row.updated_at,
 });
 
@@ -67,17 +70,15 @@ export async function ownedQuestion(
   return row;
 }
 
-/** Whether an exam start has drawn the question: its answers are frozen and a delete archives it. */
-export const isDrawn = (row: Pick<BankRow, 'first_drawn_at'>) => row.first_drawn_at !== null;
-
 /**
  * How many attempts drew each of `questionIds` (all of one course), in one statement. It expands the
  * draw of every bank attempt of the course, so ask it only about questions that are drawn (isDrawn):
- * the others are 0. Only the bank attempts of the course's own lessons count: a fixed quiz's draw names
- * quiz_questions ids, which may equal a bank id by chance. The draw is read with each database's JSON functions (json_each on
- * SQLite, jsonb_array_elements on PostgreSQL), element by element, comparing the `questionId` field
- * itself: a text match on draw_json would also find 12 inside 112, or an answer index. An attempt
- * holds a question at most once; `count(distinct)` keeps the count right even if one did not.
+ * the others are 0. Only the bank attempts of the course's own lessons count: a fixed quiz's draw
+ * names quiz_questions ids, which may equal a bank id by chance. The draw is read with each database's
+ * JSON functions (json_each on SQLite, jsonb_array_elements on PostgreSQL), element by element,
+ * comparing the `questionId` field itself: a text match on draw_json would also find 12 inside 112,
+ * or an answer index. An attempt holds a question at most once; `count(distinct)` keeps the count
+ * right even if one did not.
  */
 export async function timesDrawn(
   db: Db,
