@@ -11,6 +11,7 @@ import {
   addBank,
   answersFor,
   attemptRows,
+  bankExamCourse,
   content,
   examCourse,
   examQuiz,
@@ -54,21 +55,13 @@ async function fixedExam(spec: Parameters<typeof setExam>[3] = {}, count = 3) {
 
 /** A bank of 20: topics «جبر» (10: 5 easy, 5 hard) and «هندسة» (10, medium). */
 async function bankExam(spec: Parameters<typeof setExam>[3] = {}) {
-  const built = await examCourse(api, tenant.id);
-  const lessonId = built.lessonIds[0]![0]!;
-  const ids = await addBank(
-    api,
-    tenant.id,
-    built.courseId,
-    Array.from({ length: 20 }, (_, i) => ({
-      text: `سؤال البنك ${i + 1}`,
-      topic: i < 10 ? 'جبر' : 'هندسة',
-      difficulty: i < 5 ? ('easy' as const) : i < 10 ? ('hard' as const) : ('medium' as const),
-      explanation: `شرح ${i + 1}`,
-    })),
-  );
-  await setExam(api, tenant.id, lessonId, {
-    source: 'bank',
+  const bank = Array.from({ length: 20 }, (_, i) => ({
+    text: `سؤال البنك ${i + 1}`,
+    topic: i < 10 ? 'جبر' : 'هندسة',
+    difficulty: i < 5 ? ('easy' as const) : i < 10 ? ('hard' as const) : ('medium' as const),
+    explanation: `شرح ${i + 1}`,
+  }));
+  return bankExamCourse(api, tenant.id, bank, {
     draw: [
       { topic: 'جبر', difficulty: 'easy', count: 2 },
       { topic: 'هندسة', difficulty: null, count: 2 },
@@ -76,7 +69,6 @@ async function bankExam(spec: Parameters<typeof setExam>[3] = {}) {
     ],
     ...spec,
   });
-  return { built, lessonId, ids };
 }
 
 const questionsOf = (reply: { body: any }) => reply.body.data.questions as ShownQuestion[];

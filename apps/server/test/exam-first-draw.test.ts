@@ -4,7 +4,6 @@
 // an answer edit racing the first draw never leaves an attempt holding positions into the answers the
 // edit replaced; and migration 0014 marks what existing attempts drew. With the caches on, as in
 // production (the other API tests turn them off).
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
@@ -15,12 +14,13 @@ import { bankQuestion } from './support/bank-fixture';
 import {
   addBank,
   attemptRows,
+  bankExamCourse,
   examCourse,
   examStudent,
-  setExam,
   start,
   type ShownQuestion,
 } from './support/exam-fixture';
+import { holdLock, tracked, waitingOnLock } from './support/held-lock';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testDbKind } from './support/test-database';
 
@@ -51,16 +51,8 @@ const scans = (queries: string[]) => queries.filter((q) => /json_each|jsonb_arra
 
 /** A course whose quiz lesson is a bank exam drawing `count` of `size` questions (4 answers each). */
 async function bankExam(size: number, count = size) {
-  const built = await examCourse(api, tenant.id);
-  const lessonId = built.lessonIds[0]![0]!;
-  const ids = await addBank(
-    api,
-    tenant.id,
-    built.courseId,
-    Array.from({ length: size }, (_, i) => ({ text: `سؤال ${i + 1}` })),
-  );
-  await setExam(api, tenant.id, lessonId, {
-    source: 'bank',
+  const bank = Array.from({ length: size }, (_, i) => ({ text: `سؤال ${i + 1}` }));
+  const { built, lessonId, ids } = await bankExamCourse(api, tenant.id, bank, {
     draw: [{ topic: null, difficulty: null, count }],
   });
   return { courseId: built.courseId, lessonId, ids };
@@ -268,38 +260,26 @@ describe('an answer edit racing a first draw', () => {
 
       // The edit's transaction is held open after it locked and changed the question: its audit entry
       // waits for a lock on audit_log that this test holds.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      let holding!: () => void;
-      const held = new Promise<void>((resolve) => (holding = resolve));
-      const holder = api.db.transaction().execute(async (trx) => {
-        await sql`lock table audit_log in exclusive mode`.execute(trx);
-        holding();
-        await released;
-      });
+      const held = await holdLock(api, sql`lock table audit_log in exclusive mode`);
       let edit: ReturnType<typeof admin.device.call>;
       let waited = false;
-      let begun: ReturnType<typeof start>;
+      let begun: ReturnType<typeof tracked<Awaited<ReturnType<typeof start>>>>;
       try {
-        await held;
         edit = admin.device.call('PUT', `/api/Admin/Questions/${questionId}`, {
           json: bankQuestion('س', { answers: ['صحيح جديد', 'خطأ جديد'] }),
         });
-        expect(await waitingOnLock('insert into "audit_log"%')).toBe(true);
+        expect(await waitingOnLock(api, 'insert into "audit_log"%')).toBe(true);
 
-        begun = start(student.device, lessonId);
-        let done = false;
-        void begun.then(() => (done = true));
+        begun = tracked(start(student.device, lessonId));
         // With the fix the start's mark waits for the edit's row lock; without it the start would
         // store its attempt now, from the answers the edit is replacing.
-        waited = await waitingOnLock('update "bank_questions"%', () => done);
+        waited = await waitingOnLock(api, 'update "bank_questions"%', begun.done);
       } finally {
-        release();
-        await holder;
+        await held.release();
       }
       const edited = await edit;
       expect(edited.status, edited.text).toBe(200);
-      const started = await begun;
+      const started = await begun.promise;
       expect(started.status, started.text).toBe(200);
 
       const answers = await answersOf(questionId);
@@ -311,22 +291,6 @@ describe('an answer edit racing a first draw', () => {
       expect(waited, 'the first draw waited for the edit in flight').toBe(true);
     });
 });
-
-/**
- * Whether a statement like `pattern` is waiting for a lock (PostgreSQL), polled until it is, for up to
- * 10 s, or until `stop` says there is nothing more to wait for.
- */
-async function waitingOnLock(pattern: string, stop: () => boolean = () => false): Promise<boolean> {
-  for (let tries = 0; tries < 400; tries++) {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity
-       where wait_event_type = 'Lock' and query ilike ${pattern}`.execute(api.db);
-    if (rows[0]!.n > 0) return true;
-    if (stop()) return false;
-    await sleep(25);
-  }
-  return false;
-}
 
 describe('migration 0014-bank-first-draw', () => {
   it('marks each question existing bank attempts of its course drew, at the first such start, in every school', async () => {
