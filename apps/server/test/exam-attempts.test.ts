@@ -196,6 +196,7 @@ describe('opening and starting an exam', () => {
     const reply = await start(student.device, lessonId);
     expect(reply.status).toBe(409);
     expect(reply.body.message).toMatch(/question bank/);
+    expect(reply.body.data).toEqual({ reason: 'bank-too-small' });
     expect(await attemptRows(api, lessonId, student.id)).toHaveLength(0);
   });
 

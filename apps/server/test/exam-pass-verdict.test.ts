@@ -80,6 +80,8 @@ describe('the verdict is the settings row as the write reads it, not a cached co
     expect(submitted.status, submitted.text).toBe(200);
     expect(submitted.body.data.score).toBe(50);
     expect(await passedOf(lessonId, submitter.student)).toBe(0);
+    // The reply says what was stored, not what the cached mark (40) would say.
+    expect(submitted.body.data.passed).toBe(false);
 
     api.clock.advanceMinutes(2);
     expect(await api.services.examSweeper.sweepOnce()).toBe(1);
@@ -164,6 +166,7 @@ if (testDbKind() === 'postgres')
       expect(submitted.status, submitted.text).toBe(200);
       expect(submitted.body.data.score).toBe(50);
       expect(await passedOf(lessonId, student)).toBe(0);
+      expect(submitted.body.data.passed, 'the reply agrees with the stored verdict').toBe(false);
       expect(waited, 'the submission waited for the change in flight').toBe(true);
     });
   });

@@ -192,6 +192,12 @@ export const SavedAnswersResponse = envelope(SavedAnswers);
 /** 403 `data.reason` when an attempt may not start. */
 export const ExamRefusal = z.object({ reason: z.enum(['exam-not-open', 'exam-closed', 'no-attempts-left']) });
 export type ExamRefusal = z.infer<typeof ExamRefusal>;
+/**
+ * The 409 of a start the bank cannot serve (`data`): too few questions left for the draw's rules, which
+ * only the teacher can mend, or answer edits racing the draw three times, which passes in a moment.
+ */
+export const ExamStartConflict = z.object({ reason: z.enum(['bank-too-small', 'bank-changing']) });
+export type ExamStartConflict = z.infer<typeof ExamStartConflict>;
 
 export const ATTEMPT_TIME_OVER = 'The time for this attempt is over';
 export const NO_OPEN_ATTEMPT = 'No attempt is in progress';

@@ -13,7 +13,13 @@
 //   expired attempt), and a save that landed after the closer read the answers makes it grade again
 //   instead of closing over the saved answer.
 import { randomInt } from 'node:crypto';
-import type { ExamQuizContent, ExamRefusal, ExamResult, QuizSubmitRequest } from '@app/contract';
+import type {
+  ExamQuizContent,
+  ExamRefusal,
+  ExamResult,
+  ExamStartConflict,
+  QuizSubmitRequest,
+} from '@app/contract';
 import { ATTEMPT_TIME_OVER, NO_OPEN_ATTEMPT } from '@app/contract';
 import {
   attemptDeadline,
@@ -67,6 +73,8 @@ export const BANK_TOO_SMALL =
   'The question bank no longer holds enough questions for this exam; the teacher must change its draw';
 export const NO_QUESTIONS = 'This quiz has no questions';
 export const BANK_CHANGING = 'The question bank is being changed; start the exam again in a moment';
+
+const bankConflict = (reason: ExamStartConflict['reason']): ExamStartConflict => ({ reason });
 
 /** Draws of one start at most: another is made only when an answer edit raced the previous one. */
 const DRAW_ROUNDS = 3;
@@ -274,7 +282,7 @@ export class ExamAttemptService {
       if (attempt.draw.some(({ questionId }) => answers[questionId] === undefined))
         throw badRequest(ANSWER_EVERY_QUESTION, { answers: ANSWER_EVERY_QUESTION });
       const closed = await this.close(tenant.id, userId, settings, attempt, answers, 'student');
-      if (closed) return this.present(tenant.id, settings, closed);
+      if (closed) return this.present(tenant.id, settings, closed.attempt, closed.countedPassed);
       // Someone else closed it, or a save landed since it was read: what stands now decides.
       const latest = await this.latestAttempt.first({
         tenantId: tenant.id,
@@ -291,8 +299,9 @@ export class ExamAttemptService {
 
   /**
    * Grades what `answers` holds and closes the attempt, if it is still open and its saved answers are
-   * still those it was read with; the counted result follows. The closed attempt, or null when this
-   * close did not happen (another closer won, or a save came in between).
+   * still those it was read with; the counted result follows. The closed attempt with the verdict the
+   * counted result stored (null when the attempt did not replace it), or null when this close did not
+   * happen (another closer won, or a save came in between).
    */
   async close(
     tenantId: number,
@@ -301,7 +310,7 @@ export class ExamAttemptService {
     attempt: Attempt,
     answers: SavedAnswers,
     by: 'student' | 'server',
-  ): Promise<Attempt | null> {
+  ): Promise<{ attempt: Attempt; countedPassed: boolean | null } | null> {
     const { db, clock, questions, counted } = this.deps;
     const lookup = await questions.lookup(tenantId, settings, attempt.source);
     const { shown, stored } = gradeAttempt(attempt.draw, answers, lookup);
@@ -324,7 +333,7 @@ export class ExamAttemptService {
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return null;
     this.open.delete(openKey(tenantId, userId, settings.lessonId));
-    await counted.offer({
+    const countedPassed = await counted.offer({
       tenantId,
       userId,
       lessonId: settings.lessonId,
@@ -336,7 +345,7 @@ export class ExamAttemptService {
       submittedAt,
       counts: settings.counts,
     });
-    return {
+    const closed: Attempt = {
       ...attempt,
       answers,
       submittedAt,
@@ -346,6 +355,7 @@ export class ExamAttemptService {
       total: shown.total,
       review: shown.review,
     };
+    return { attempt: closed, countedPassed };
   }
 
   /**
@@ -394,18 +404,25 @@ export class ExamAttemptService {
     throw conflict(closed, closed === NO_OPEN_ATTEMPT ? undefined : result);
   }
 
-  /** A closed attempt's own result, the review as the settings allow it now. */
+  /**
+   * A closed attempt's own result, the review as the settings allow it now. `passed` is the verdict the
+   * counted result stored when the caller has it (a submit that became the counted result: the reply
+   * then agrees with locking and progress during a pass-mark change); otherwise the attempt's own, by
+   * the settings as this process knows them.
+   */
   private async present(
     tenantId: number,
     settings: LessonExamSettings,
     attempt: Attempt,
+    storedPassed: boolean | null = null,
   ): Promise<ExamResult> {
     const visible = this.reviewVisible(settings, attempt);
     const lookup =
       visible && settings.showExplanations
         ? await this.deps.questions.lookup(tenantId, settings, attempt.source)
         : null;
-    return attemptResult(attempt, isPassed(attempt.score ?? 0, settings.passMark), {
+    const passed = storedPassed ?? isPassed(attempt.score ?? 0, settings.passMark);
+    return attemptResult(attempt, passed, {
       visible,
       explanations: settings.showExplanations,
       lookup,
@@ -508,13 +525,13 @@ export class ExamAttemptService {
           draw = drawFromBank(pool, settings.draw, seed);
         } catch (error) {
           // The bank shrank below the rules since they were saved: the teacher must act, not the student.
-          if (error instanceof DrawError) throw conflict(BANK_TOO_SMALL);
+          if (error instanceof DrawError) throw conflict(BANK_TOO_SMALL, bankConflict('bank-too-small'));
           throw error;
         }
         const drawn = draw.map(({ questionId }) => byId.get(questionId)!);
         if (await bank.markDrawn(tenantId, settings.courseId, drawn)) return draw;
       }
-      throw conflict(BANK_CHANGING);
+      throw conflict(BANK_CHANGING, bankConflict('bank-changing'));
     }
     const quiz = await this.deps.catalogue.quiz(settings.lessonId);
     if (quiz.length === 0) throw badRequest(NO_QUESTIONS);

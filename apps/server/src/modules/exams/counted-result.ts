@@ -3,7 +3,8 @@
 // in one statement, `ON CONFLICT (user_id, lesson_id) DO UPDATE … WHERE` the new attempt replaces the
 // counted one: `last` always, `best` only with a higher score (replacesCounted, as the database
 // applies it, so two closes that race are settled by the row itself and not by what either read).
-// `passed` is decided in that statement, from the settings row as it reads it (pass-verdict.ts). The
+// `passed` is decided in that statement, from the settings row as it reads it (pass-verdict.ts), and
+// returned, so a submit's reply says what was stored even while the pass mark is being changed. The
 // review is stored in stored ids, as a plain quiz's result keeps it.
 import type { QuizReviewItem } from '@app/domain';
 import { sql } from 'kysely';
@@ -27,8 +28,11 @@ export type CountedAttempt = {
 export class CountedResults {
   constructor(private readonly db: Db) {}
 
-  /** Stores the attempt as the counted result where it replaces the one counted now. */
-  async offer(attempt: CountedAttempt): Promise<void> {
+  /**
+   * Stores the attempt as the counted result where it replaces the one counted now: the verdict the
+   * statement stored then (what locking and progress read from now on), or null when it did not replace.
+   */
+  async offer(attempt: CountedAttempt): Promise<boolean | null> {
     const values = {
       score: attempt.score,
       correct_count: attempt.correctCount,
@@ -37,7 +41,7 @@ export class CountedResults {
       submitted_at: attempt.submittedAt,
       attempt_id: attempt.attemptId,
     };
-    await this.db
+    const written = await this.db
       .insertInto('quiz_results')
       .values({
         tenant_id: attempt.tenantId,
@@ -59,6 +63,8 @@ export class CountedResults {
           ? update.where(sql<boolean>`quiz_results.score < ${attempt.score}`)
           : update;
       })
-      .execute();
+      .returning('passed')
+      .executeTakeFirst();
+    return written ? written.passed !== 0 : null;
   }
 }

@@ -1,6 +1,6 @@
-// Why an exam cannot start, in Arabic: from the server's 403 (the contract's ExamRefusal) after a
-// tap on start, or, on the readiness screen, from the settings the server sent with `canStart` false.
-import { ExamRefusal, type QuizExam } from '@app/contract';
+// Why an exam cannot start, in Arabic: from the server's 403 (the contract's ExamRefusal) or 409 (its
+// ExamStartConflict: the question bank cannot serve the draw) after a tap on start, or, on the readiness screen, from the settings the server sent with `canStart` false.
+import { ExamRefusal, ExamStartConflict, type QuizExam } from '@app/contract';
 import { ApiError } from '../../../lib/api-client';
 import { examMessages as t } from './exam-messages';
 
@@ -13,11 +13,20 @@ const REASONS: Record<StartBlock, string> = {
   other: t.cannotStart,
 };
 
+const BANK_CONFLICTS: Record<ExamStartConflict['reason'], string> = {
+  'bank-too-small': t.bankTooSmall,
+  'bank-changing': t.bankChanging,
+};
+
 /** The text of a refused or failed start. */
 export function startErrorText(error: unknown): string {
   if (error instanceof ApiError && error.status === 403) {
     const refusal = ExamRefusal.safeParse(error.body?.data);
     return REASONS[refusal.success ? refusal.data.reason : 'other'];
+  }
+  if (error instanceof ApiError && error.status === 409) {
+    const conflict = ExamStartConflict.safeParse(error.body?.data);
+    if (conflict.success) return BANK_CONFLICTS[conflict.data.reason];
   }
   return t.startFailed;
 }

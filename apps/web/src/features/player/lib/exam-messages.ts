@@ -28,6 +28,9 @@ export const examMessages = {
   noAttemptsLeft: 'استنفدت كل المحاولات المتاحة لهذا الاختبار',
   cannotStart: 'لا يمكن بدء الاختبار الآن',
   startFailed: 'تعذر بدء الاختبار، حاول مرة أخرى',
+  // Only the teacher can mend a bank too small for the draw: retrying would not help, so say whom to tell.
+  bankTooSmall: 'لا يمكن بدء الاختبار الآن: أسئلة بنك الاختبار لا تكفي. أبلغ معلمك ليعدّل الاختبار.',
+  bankChanging: 'يعدّل المعلم أسئلة هذا الاختبار الآن، حاول مرة أخرى بعد قليل.',
   // «للاختبار»: the player's unit banner above says «الوقت المتبقي للوصول إلى هذه الوحدة» (days).
   timeLeft: 'الوقت المتبقي للاختبار',
   minutesLeft: (minutes: number) => `الوقت المتبقي للاختبار ${minutesLabelAr(minutes)}`,

@@ -210,6 +210,26 @@ describe('exam readiness', () => {
     expect(starts(calls)).toHaveLength(1);
     expect(screen.queryByRole('radio')).toBeNull();
   });
+
+  it.each([
+    ['bank-too-small', 'أبلغ معلمك ليعدّل الاختبار'],
+    ['bank-changing', 'حاول مرة أخرى بعد قليل'],
+  ])(
+    'names a question bank that cannot serve the draw (%s) instead of a bare failure',
+    async (reason, text) => {
+      const { user } = renderExam(
+        () => examContent(),
+        ({ url }) =>
+          url.pathname === '/api/Student/quizattempt/start'
+            ? envelope(409, 'The question bank …', { reason })
+            : undefined,
+      );
+      await user.click(await screen.findByRole('button', { name: 'ابدأ الاختبار' }));
+      expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
+      expect(screen.queryByText('تعذر بدء الاختبار، حاول مرة أخرى')).toBeNull();
+      expect(screen.getByRole('button', { name: 'ابدأ الاختبار' })).toBeEnabled();
+    },
+  );
 });
 
 describe('exam attempt', () => {
