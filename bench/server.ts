@@ -238,13 +238,15 @@ async function main(): Promise<void> {
     },
   });
   const { app } = built;
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // The product's accept backlog (main.ts): with Node's default of 511 a burst of new connections
+  // overflows it and the kernel drops their SYNs, which clients retry after 1, 3 and 7 s.
+  await app.listen({ host: '127.0.0.1', port: 0, backlog: config.listenBacklog });
 
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));
   // A route's own answer, already serialized: what sending its bytes costs with no work before it.
   bare.get('/bare/same-bytes', (_request, reply) => reply.type(sameBytes.contentType).send(sameBytes.body));
-  await bare.listen({ host: '127.0.0.1', port: 0 });
+  await bare.listen({ host: '127.0.0.1', port: 0, backlog: config.listenBacklog });
 
   process.on('message', (message) => {
     if (!isControlRequest(message)) return;
