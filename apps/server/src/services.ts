@@ -41,6 +41,7 @@ import { TenantDirectory } from './modules/tenants/directory';
 import { UnitCodeService } from './modules/unit-codes/unit-code-service';
 import { createAdminServices } from './modules/admin/admin-services';
 import { BankService } from './modules/question-bank/bank-service';
+import { foldDraws } from './modules/question-bank/draw-tally';
 import { createVideoServices, type VideoOverrides } from './modules/video/video-services';
 import { LessonVideo } from './modules/video/playback/lesson-video';
 import { MediaLinks } from './modules/video/playback/media-links';
@@ -113,6 +114,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     db,
     clock,
     attempts: examAttempts,
+    foldDraws: (tenantId) => foldDraws(db, database.dialect, tenantId),
     log,
     intervalMs: config.examSweepMs,
   });

@@ -6,6 +6,7 @@ import { ATTEMPT_TIME_OVER } from '@app/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { AttemptSweeper } from '../src/modules/exams/attempt-sweeper';
+import { foldDraws } from '../src/modules/question-bank/draw-tally';
 import {
   answersFor,
   attemptRows,
@@ -153,6 +154,7 @@ describe('an abandoned attempt', () => {
       db: services.database.db,
       clock: api.clock,
       attempts: services.examAttempts,
+      foldDraws: (tenantId) => foldDraws(services.database.db, services.database.dialect, tenantId),
       log: api.app.log,
       intervalMs: 0,
     });

@@ -24,6 +24,7 @@ import * as clientGradedQuizzes from './migrations/0011-client-graded-quizzes';
 import * as videos from './migrations/0012-videos';
 import * as exams from './migrations/0013-exams';
 import * as bankFirstDraw from './migrations/0014-bank-first-draw';
+import * as drawTally from './migrations/0015-draw-tally';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -42,6 +43,7 @@ const STEPS: Record<string, Step> = {
   '0012-videos': videos,
   '0013-exams': exams,
   '0014-bank-first-draw': bankFirstDraw,
+  '0015-draw-tally': drawTally,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -313,6 +313,8 @@ export interface BankQuestionTable {
    * null while no attempt has drawn it. Set, its answers can no longer change and a delete archives it.
    */
   first_drawn_at: string | null;
+  /** Attempts folded into the count so far (0015-draw-tally); the page adds the course's unfolded ones. */
+  times_drawn: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -359,6 +361,8 @@ export interface ExamAttemptTable {
   total: number | null;
   /** JSON: the graded review in shown ids. */
   review_json: string | null;
+  /** 1 once a submitted bank attempt is counted in its questions' `times_drawn` (0015-draw-tally). */
+  tallied: Generated<Flag>;
 }
 
 /** When a student first opened a quiz (0005-quiz-attempts): the start of their one attempt. */

@@ -4,12 +4,15 @@
 // saved, unanswered questions counting wrong, as submitted by the server. Closing is conditional
 // (attempt-service.ts), so two processes sweeping together close each attempt once. A process started
 // after a restart finds the expired rows on its first sweep: nothing is kept in memory between sweeps.
+// After closing, it folds the tenant's submitted bank attempts into the bank page's drawn counts
+// (question-bank/draw-tally.ts).
 import { isPastDeadline } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
 import { ATTEMPT_COLUMNS, type StoredAttemptRow } from '../learning/lesson-access';
 import type { Clock } from '../../lib/clock';
 import { runAsTenant } from '../../lib/tenant-context';
+import { FOLD_BATCH } from '../question-bank/draw-tally';
 import type { ExamAttemptService } from './attempt-service';
 
 const BATCH = 200;
@@ -26,6 +29,8 @@ export class AttemptSweeper {
       db: Db;
       clock: Clock;
       attempts: ExamAttemptService;
+      /** Folds up to a batch of the tenant's submitted bank attempts into the drawn counts: how many. */
+      foldDraws: (tenantId: number) => Promise<number>;
       log: FastifyBaseLogger;
       /** 0: no timer (sweepOnce still works). */
       intervalMs: number;
@@ -80,6 +85,14 @@ export class AttemptSweeper {
   }
 
   private async sweepTenant(tenantId: number): Promise<number> {
+    const closed = await this.closeExpired(tenantId);
+    // A full batch folded: more may wait (a backlog after the migration, or a large exam).
+    let folded = FOLD_BATCH;
+    while (folded >= FOLD_BATCH && !this.closed) folded = await this.deps.foldDraws(tenantId);
+    return closed;
+  }
+
+  private async closeExpired(tenantId: number): Promise<number> {
     let closed = 0;
     for (;;) {
       const now = this.deps.clock.now().toISOString();

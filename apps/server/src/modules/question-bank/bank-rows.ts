@@ -1,9 +1,9 @@
 // Bank questions as the admin reads them (BankQuestion), found only inside the admin's tenant, and
-// how many exam attempts drew each (decision 0013). What freezes a question's answers is its own
-// `first_drawn_at`, set by the exam start that first drew it (exams/bank-cache.ts, markDrawn); the
-// count is only the number the bank page shows.
+// whether an exam start has drawn it (decision 0013): its own `first_drawn_at`, set by the exam start
+// that first drew it (exams/bank-cache.ts, markDrawn), is what freezes its answers. How many attempts
+// drew it is only the number the bank page shows (draw-tally.ts).
 import type { BankQuestion } from '@app/contract';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db, DialectName } from '../../db/connect';
 import type { BankQuestionTable } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
@@ -68,47 +68,4 @@ export async function ownedQuestion(
   const row = await query.executeTakeFirst();
   if (!row) throw notFound(QUESTION_NOT_FOUND);
   return row;
-}
-
-/**
- * How many attempts drew each of `questionIds` (all of one course), in one statement. It expands the
- * draw of every bank attempt of the course, so ask it only about questions that are drawn (isDrawn):
- * the others are 0. Only the bank attempts of the course's own lessons count: a fixed quiz's draw
- * names quiz_questions ids, which may equal a bank id by chance. The draw is read with each database's
- * JSON functions (json_each on SQLite, jsonb_array_elements on PostgreSQL), element by element,
- * comparing the `questionId` field itself: a text match on draw_json would also find 12 inside 112,
- * or an answer index. An attempt holds a question at most once; `count(distinct)` keeps the count
- * right even if one did not.
- */
-export async function timesDrawn(
-  db: Db,
-  dialect: DialectName,
-  tenantId: number,
-  courseId: number,
-  questionIds: readonly number[],
-): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  if (questionIds.length === 0) return counts;
-  const element =
-    dialect === 'postgres'
-      ? sql`cross join lateral jsonb_array_elements(a.draw_json::jsonb) as d(value)`
-      : sql`cross join json_each(a.draw_json) as d`;
-  // Compared as text on PostgreSQL (->> gives text) and as the JSON number on SQLite.
-  const questionId =
-    dialect === 'postgres' ? sql`d.value ->> 'questionId'` : sql`json_extract(d.value, '$.questionId')`;
-  const ids =
-    dialect === 'postgres'
-      ? sql`= any(${questionIds.map(String)}::text[])`
-      : sql`in (${sql.join(questionIds.map((id) => sql`${id}`))})`;
-  const { rows } = await sql<{ question_id: number | string; n: number | string }>`
-    select ${questionId} as question_id, count(distinct a.id) as n
-    from exam_attempts as a
-    inner join lessons as l on l.id = a.lesson_id
-    inner join units as u on u.id = l.unit_id
-    ${element}
-    where a.tenant_id = ${tenantId} and a.source = 'bank' and u.course_id = ${courseId}
-      and ${questionId} ${ids}
-    group by ${questionId}`.execute(db);
-  for (const row of rows) counts.set(Number(row.question_id), Number(row.n));
-  return counts;
 }

@@ -19,11 +19,11 @@ import {
   bankImagePath,
   isDrawn,
   ownedQuestion,
-  timesDrawn,
   toBankQuestion,
   type BankAnswer,
   type BankRow,
 } from './bank-rows';
+import { timesDrawn } from './draw-tally';
 
 export type BankQuestionValues = z.output<typeof BankQuestionInput>;
 type BankQuery = z.output<typeof BankQuestionQuery>;
