@@ -117,10 +117,10 @@ async function adminApi(url: string) {
 }
 
 /** A new course holding one quiz lesson, its question bank, and two students enrolled in it. */
-async function setUpExam() {
+async function setUpExam(courseName = COURSE) {
   const admin = await adminApi(server.url);
   const course = await admin<{ id: number }>('POST', '/Courses', {
-    name: COURSE,
+    name: courseName,
     subject: 'chemistry',
     description: 'اختبارات أسبوعية بتوقيت.',
     price: 0,
@@ -185,7 +185,14 @@ async function setUpExam() {
     });
     return closesAt;
   };
-  return { courseId: course.id, lessonId: lesson.id, taker: students[0]!, absent: students[1]!, openExam };
+  return {
+    courseId: course.id,
+    lessonId: lesson.id,
+    taker: students[0]!,
+    absent: students[1]!,
+    openExam,
+    admin,
+  };
 }
 
 /** '٠٠:٤٥' → 45. */
@@ -483,6 +490,32 @@ describe('exams', () => {
     for (const input of await answers.getByRole('textbox').all())
       expect(await input.getAttribute('readonly')).toBeNull();
     await adminContext.close();
+  });
+
+  test('a bank left too small for the draw: the student is told to tell the teacher, and nothing starts', async () => {
+    const exam = await setUpExam(`${COURSE} (ب)`);
+    await exam.openExam();
+    // The teacher deletes questions the draw needs (never drawn, so they are removed): two of
+    // «القواعد» are asked for, one is left.
+    const bases = server.query<{ id: number }>(
+      "SELECT id FROM bank_questions WHERE course_id = ? AND topic = 'القواعد' ORDER BY id LIMIT 2",
+      exam.courseId,
+    );
+    expect(bases).toHaveLength(2);
+    for (const { id } of bases) await exam.admin('DELETE', `/Questions/${id}`);
+
+    const context = await openContext(browser, server, { deviceId: 'e2e-exam-small-bank', splashSeen: true });
+    const page = await context.newPage();
+    await login(page, exam.taker.phone, exam.taker.password);
+    await page.goto(`/course-player/${exam.courseId}`);
+    await visible(page.getByRole('heading', { level: 1, name: QUIZ }));
+    await page.getByRole('button', { name: 'ابدأ الاختبار' }).click();
+    await visible(
+      page.getByText('لا يمكن بدء الاختبار الآن: أسئلة بنك الاختبار لا تكفي. أبلغ معلمك ليعدّل الاختبار.'),
+    );
+    expect(attemptOf(exam.taker.id, exam.lessonId)).toEqual([]);
+    await checkScreen(page, 'exam-bank-too-small');
+    await context.close();
   });
 });
 
