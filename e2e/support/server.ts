@@ -57,6 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         // threshold refuses a read for 5–10 s (Retry-After, then the app's retry): longer than a
         // journey's 15 s wait once it happens twice (seen once, oman.e2e, stop 24).
         MAX_EVENT_LOOP_DELAY_MS: '0',
+        MAX_EVENT_LOOP_UTILIZATION: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -70,6 +70,7 @@ const EnvSchema = z.object({
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
+  MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.95),
   OVERLOAD_RETRY_AFTER_S: z.coerce.number().int().min(1).max(300).default(5),
   MAX_VIDEO_UPLOAD_BYTES: z.coerce
     .number()
@@ -135,6 +136,8 @@ export type Config = {
     maxInFlight: number;
     /** Mean event-loop delay over the last second, in ms. */
     maxEventLoopDelayMs: number;
+    /** Event-loop utilization (0..1) above which a share of new work is refused (lib/utilization-gate.ts). */
+    maxEventLoopUtilization: number;
     /** The shortest wait a shed request is told; each answer adds up to as much again at random. */
     retryAfterSeconds: number;
   };
@@ -207,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     overload: {
       maxInFlight: e.MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.MAX_EVENT_LOOP_UTILIZATION,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_S,
     },
     video: {

@@ -12,6 +12,15 @@ import { OVERLOADED_MESSAGE, OverloadedEnvelope } from '@app/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { floodKey, UNKNOWN_ADDRESS } from '../src/plugins/security';
 import { buildCourse } from './support/catalogue-fixture';
+import {
+  examCourse,
+  examStudent,
+  pick,
+  save,
+  setExam,
+  start,
+  type ShownQuestion,
+} from './support/exam-fixture';
 import { startTestApi, TENANT, type Reply, type TestApi } from './support/test-api';
 
 const GRADE = 'Oman8';
@@ -193,6 +202,56 @@ describe('beyond MAX_EVENT_LOOP_DELAY_MS', () => {
       timeout: 5_000,
       interval: 100,
     });
+  });
+});
+
+describe('beyond MAX_EVENT_LOOP_UTILIZATION', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({
+      env: {
+        MAX_IN_FLIGHT: '0',
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+        MAX_EVENT_LOOP_UTILIZATION: '0.9',
+        OVERLOAD_RETRY_AFTER_S: String(RETRY_AFTER_S),
+      },
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it("refuses a share of new work while the loop stays saturated, never an exam attempt's saves, and recovers", async () => {
+    const tenant = (await api.services.tenants.bySlug(TENANT))!;
+    const built = await examCourse(api, tenant.id);
+    const lessonId = built.lessonIds[0]![0]!;
+    await setExam(api, tenant.id, lessonId, { timeLimitMinutes: 30 });
+    const student = await examStudent(api, tenant.id, built.courseId);
+    const started = await start(student.device, lessonId);
+    expect(started.status, started.text).toBe(200);
+    const answer = pick(started.body.data.questions[0] as ShownQuestion);
+
+    // Saturated: busy 100 ms at a time for longer than the sustained samples and the share's climb.
+    const lagging = lagFor(4_000);
+    await vi.waitFor(async () => expectShed(await api.call('GET', '/api/Contact/getAll')), {
+      timeout: 4_000,
+      interval: 50,
+    });
+    const saves = await Promise.all(
+      Array.from({ length: 8 }, () => save(student.device, lessonId, [answer])),
+    );
+    expect(saves.map((reply) => reply.status)).toEqual(Array(8).fill(200));
+    await lagging;
+    // The share falls a step a sample once the loop is free: within a second ten reads in a row pass.
+    await vi.waitFor(
+      async () => {
+        const reads = await Promise.all(
+          Array.from({ length: 10 }, () => api.call('GET', '/api/Contact/getAll')),
+        );
+        expect(reads.map((reply) => reply.status)).toEqual(Array(10).fill(200));
+      },
+      { timeout: 5_000, interval: 200 },
+    );
   });
 });
 

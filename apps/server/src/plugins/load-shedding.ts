@@ -3,7 +3,10 @@
 // requests whose students already gave up. So beyond capacity an API request is refused at once with
 // 503, Retry-After and the envelope, and the client comes back later:
 // - more than `maxInFlight` API requests being worked on at once (a counter, body reading to answer);
-// - a mean event-loop delay over `maxEventLoopDelayMs` (@fastify/under-pressure measures it).
+// - a mean event-loop delay over `maxEventLoopDelayMs` (@fastify/under-pressure measures it);
+// - an event loop busy beyond `maxEventLoopUtilization`: then a share of new work is refused at random,
+//   growing while it stays so (lib/utilization-gate.ts). Work in progress, an exam attempt's saves and
+//   its submission, is never refused by it: losing those costs a student more than waiting to start.
 // The health probe, pages, built assets and media are never shed: they are cheap, and a balancer must
 // keep seeing a busy process as alive. A request whose client has disconnected while it waited is
 // dropped before its handler (and its queries) run: nobody would read the answer.
@@ -13,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { overloaded } from '../lib/app-error';
+import { UtilizationGate } from '../lib/utilization-gate';
 import { isStaticRead } from './security';
 
 /** How often the event-loop delay is sampled: each sample is the mean delay since the last. */
@@ -40,6 +44,15 @@ export type LoadSheddingOptions = Config['overload'] & {
   /** For tests; Math.random otherwise. */
   random?: () => number;
 };
+
+/** How often the utilization gate samples the loop: a saturation is answered within a few of these. */
+const UTILIZATION_SAMPLE_MS = 100;
+
+/** Requests that continue work already admitted (an exam attempt under way): the gate lets them in. */
+const CONTINUING = new Set(['PUT /api/Student/quizattempt/answers', 'POST /api/quizresult/submit']);
+
+const continuesWork = (request: FastifyRequest) =>
+  CONTINUING.has(`${request.method} ${request.routeOptions.url}`);
 
 /** The requests that are never shed: the health probe and every page, asset and media read. */
 export function isNeverShed(request: FastifyRequest): boolean {
@@ -89,10 +102,29 @@ export const loadShedding = fp(async (app: FastifyInstance, options: LoadSheddin
     reply.raw.destroy();
   };
 
+  const gate = new UtilizationGate({ maxUtilization: options.maxEventLoopUtilization });
+  if (gate.enabled) {
+    // From the app's readiness: start-up (compiling every route's schemas) saturates the loop by itself.
+    let sampler: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      let last = performance.eventLoopUtilization();
+      sampler = setInterval(() => {
+        const now = performance.eventLoopUtilization();
+        gate.sample(performance.eventLoopUtilization(now, last).utilization);
+        last = now;
+      }, UTILIZATION_SAMPLE_MS);
+      sampler.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (sampler) clearInterval(sampler);
+    });
+  }
+
   app.addHook('onRequest', (request, reply, done) => {
     if (isNeverShed(request)) return done();
     if (clientHasGone(request)) return dropIfGone(request, reply, done);
     if (options.maxInFlight > 0 && counts.inFlight >= options.maxInFlight) return done(refusal());
+    if (gate.refuses(random()) && !continuesWork(request)) return done(refusal());
     counts.inFlight += 1;
     // 'close' comes once per response: after it is sent, or when the connection ends before that.
     reply.raw.once('close', () => {

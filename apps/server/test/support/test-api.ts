@@ -70,6 +70,7 @@ export async function startTestApi(
     // read as a slow event loop), and some tests send hundreds of requests at once on purpose.
     // Shedding has its own test (overload.test.ts).
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_EVENT_LOOP_UTILIZATION: '0',
     MAX_IN_FLIGHT: '0',
     // The session cache on, as in production (on PostgreSQL without Redis it would be off by
     // default): every API test then checks that each change it makes to a session or an account is
