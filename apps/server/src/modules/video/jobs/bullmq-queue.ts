@@ -13,6 +13,8 @@ import type { QueuedVideo, VideoQueue } from './video-queue';
 
 const QUEUE = 'videos';
 const ENQUEUE_WAIT_MS = 5000;
+/** How long a close waits for a connection attempt under way to end. */
+const END_WAIT_MS = 2000;
 
 type JobData = { videoId: number; tenantId: number };
 
@@ -35,6 +37,9 @@ export class BullVideoQueue implements VideoQueue {
       connection: this.connection,
       prefix: bullPrefix(options.prefix),
     });
+    // The API's shared connection (services.ts, connectRedis) already says once that Redis is
+    // unreachable; without a listener BullMQ prints each of the queue's retries to stderr.
+    this.queue.on('error', () => undefined);
   }
 
   /**
@@ -76,8 +81,27 @@ export class BullVideoQueue implements VideoQueue {
   }
 
   async close(): Promise<void> {
+    if (this.connection.status !== 'ready') await this.endUnready();
     await this.queue.close();
     this.connection.disconnect();
+  }
+
+  /**
+   * Closed while its connection is still trying to reach Redis, BullMQ's queue stops listening and
+   * then its start-up fails with the connect error, which nobody handles: an unhandled rejection
+   * (taskforcesh/bullmq#4225; a CI run failed on it with Redis unreachable). So the connection is
+   * ended first and the start-up allowed to fail while the queue still listens. Between two retries
+   * there is no attempt under way: the connection just stops, and the start-up never settles.
+   */
+  private async endUnready(): Promise<void> {
+    const attempting = this.connection.status === 'connecting' || this.connection.status === 'connect';
+    const started = this.queue.waitUntilReady().catch(() => undefined);
+    this.connection.disconnect();
+    if (!attempting) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, END_WAIT_MS)));
+    await Promise.race([started, bound]);
+    clearTimeout(timer);
   }
 }
 
