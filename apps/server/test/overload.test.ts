@@ -19,6 +19,7 @@ import {
   save,
   setExam,
   start,
+  submit,
   type ShownQuestion,
 } from './support/exam-fixture';
 import { startTestApi, TENANT, type Reply, type TestApi } from './support/test-api';
@@ -104,6 +105,32 @@ function expectShed(reply: Reply) {
   });
 }
 
+/** A student part-way through a timed exam: the saves and the submission the shedders must let in. */
+async function examUnderWay(api: TestApi) {
+  const tenant = (await api.services.tenants.bySlug(TENANT))!;
+  const built = await examCourse(api, tenant.id);
+  const lessonId = built.lessonIds[0]![0]!;
+  await setExam(api, tenant.id, lessonId, { timeLimitMinutes: 30 });
+  const student = await examStudent(api, tenant.id, built.courseId);
+  const started = await start(student.device, lessonId);
+  expect(started.status, started.text).toBe(200);
+  const questions = started.body.data.questions as ShownQuestion[];
+  return {
+    /** Eight saves at once, then the submission: every status. */
+    async continueIt(): Promise<number[]> {
+      const saves = await Promise.all(
+        Array.from({ length: 8 }, () => save(student.device, lessonId, [pick(questions[0]!)])),
+      );
+      const submitted = await submit(
+        student.device,
+        lessonId,
+        questions.map((q) => pick(q)),
+      );
+      return [...saves.map((reply) => reply.status), submitted.status];
+    },
+  };
+}
+
 describe('beyond MAX_IN_FLIGHT', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -186,8 +213,9 @@ describe('beyond MAX_EVENT_LOOP_DELAY_MS', () => {
     await api.close();
   });
 
-  it('answers 503 with Retry-After while the event loop lags, and serves again when it recovers', async () => {
+  it("answers 503 with Retry-After while the event loop lags, never to an exam attempt's saves or submission, and serves again when it recovers", async () => {
     expect((await api.call('GET', '/api/Contact/getAll')).status).toBe(200);
+    const exam = await examUnderWay(api);
     // The loop lags: 100 ms of work at a time, for longer than the start-up's grace and two samples,
     // so every sample's mean delay is far over 50 ms while it lasts.
     const lagging = lagFor(4_000);
@@ -195,6 +223,7 @@ describe('beyond MAX_EVENT_LOOP_DELAY_MS', () => {
       timeout: 4_000,
       interval: 50,
     });
+    expect(await exam.continueIt()).toEqual(Array(9).fill(200));
     await lagging;
     const health = await api.call('GET', '/api/health', { tenant: null });
     expect(health.status).toBe(200);
@@ -221,15 +250,8 @@ describe('beyond MAX_EVENT_LOOP_UTILIZATION', () => {
     await api.close();
   });
 
-  it("refuses a share of new work while the loop stays saturated, never an exam attempt's saves, and recovers", async () => {
-    const tenant = (await api.services.tenants.bySlug(TENANT))!;
-    const built = await examCourse(api, tenant.id);
-    const lessonId = built.lessonIds[0]![0]!;
-    await setExam(api, tenant.id, lessonId, { timeLimitMinutes: 30 });
-    const student = await examStudent(api, tenant.id, built.courseId);
-    const started = await start(student.device, lessonId);
-    expect(started.status, started.text).toBe(200);
-    const answer = pick(started.body.data.questions[0] as ShownQuestion);
+  it("refuses a share of new work while the loop stays saturated, never an exam attempt's saves or submission, and recovers", async () => {
+    const exam = await examUnderWay(api);
 
     // Saturated: busy 100 ms at a time for longer than the sustained samples and the share's climb.
     const lagging = lagFor(4_000);
@@ -237,10 +259,7 @@ describe('beyond MAX_EVENT_LOOP_UTILIZATION', () => {
       timeout: 4_000,
       interval: 50,
     });
-    const saves = await Promise.all(
-      Array.from({ length: 8 }, () => save(student.device, lessonId, [answer])),
-    );
-    expect(saves.map((reply) => reply.status)).toEqual(Array(8).fill(200));
+    expect(await exam.continueIt()).toEqual(Array(9).fill(200));
     await lagging;
     // The share falls a step a sample once the loop is free: within a second ten reads in a row pass.
     await vi.waitFor(

@@ -5,8 +5,10 @@
 // - more than `maxInFlight` API requests being worked on at once (a counter, body reading to answer);
 // - a mean event-loop delay over `maxEventLoopDelayMs` (@fastify/under-pressure measures it);
 // - an event loop busy beyond `maxEventLoopUtilization`: then a share of new work is refused at random,
-//   growing while it stays so (lib/utilization-gate.ts). Work in progress, an exam attempt's saves and
-//   its submission, is never refused by it: losing those costs a student more than waiting to start.
+//   growing while it stays so (lib/utilization-gate.ts).
+// Work in progress (a route declared with `config: { continuesWork: true }`: an exam attempt's saves
+// and its submission) is refused by neither of the last two: losing those costs a student more than
+// waiting to start. Only the in-flight cap, the bound on memory, applies to it.
 // The health probe, pages, built assets and media are never shed: they are cheap, and a balancer must
 // keep seeing a busy process as alive. A request whose client has disconnected while it waited is
 // dropped before its handler (and its queries) run: nobody would read the answer.
@@ -38,6 +40,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     shedding: SheddingCounts;
   }
+  interface FastifyContextConfig {
+    /** The request continues work already admitted (an exam attempt under way): only the in-flight cap
+     * refuses it. */
+    continuesWork?: boolean;
+  }
 }
 
 export type LoadSheddingOptions = Config['overload'] & {
@@ -48,11 +55,7 @@ export type LoadSheddingOptions = Config['overload'] & {
 /** How often the utilization gate samples the loop: a saturation is answered within a few of these. */
 const UTILIZATION_SAMPLE_MS = 100;
 
-/** Requests that continue work already admitted (an exam attempt under way): the gate lets them in. */
-const CONTINUING = new Set(['PUT /api/Student/quizattempt/answers', 'POST /api/quizresult/submit']);
-
-const continuesWork = (request: FastifyRequest) =>
-  CONTINUING.has(`${request.method} ${request.routeOptions.url}`);
+const continuesWork = (request: FastifyRequest) => request.routeOptions.config.continuesWork === true;
 
 /** The requests that are never shed: the health probe and every page, asset and media read. */
 export function isNeverShed(request: FastifyRequest): boolean {
@@ -145,7 +148,9 @@ export const loadShedding = fp(async (app: FastifyInstance, options: LoadSheddin
       maxEventLoopDelay: options.maxEventLoopDelayMs,
       sampleInterval: SAMPLE_INTERVAL_MS,
       pressureHandler: (request, _reply, type) =>
-        isNeverShed(request) || (type === TYPE_EVENT_LOOP_DELAY && performance.now() < countsFrom)
+        isNeverShed(request) ||
+        continuesWork(request) ||
+        (type === TYPE_EVENT_LOOP_DELAY && performance.now() < countsFrom)
           ? undefined
           : Promise.reject(refusal()),
     });

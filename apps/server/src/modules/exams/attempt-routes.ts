@@ -42,7 +42,12 @@ export const attemptRoutes: FastifyPluginAsyncZod<{ attempts: ExamAttemptService
 
   app.put(
     '/Student/quizattempt/answers',
-    { ...auth, schema: { tags, body: SaveAnswersRequest, response: { 200: SavedAnswersResponse } } },
+    {
+      ...auth,
+      // A save under way is never shed by load (plugins/load-shedding.ts): its answers would be lost.
+      config: { continuesWork: true },
+      schema: { tags, body: SaveAnswersRequest, response: { 200: SavedAnswersResponse } },
+    },
     async (request) => {
       const { user } = sessionOf(request);
       const data = await attempts.save(tenantOf(request), user.id, request.body);

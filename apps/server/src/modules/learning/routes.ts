@@ -163,6 +163,8 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
     '/quizresult/submit',
     {
       onRequest: app.requireAuthWith(QUIZ_UNAUTHORIZED),
+      // The end of an attempt under way is never shed by load (plugins/load-shedding.ts).
+      config: { continuesWork: true },
       schema: { tags, body: QuizSubmitBody, response: { 200: SubmitResponse } },
     },
     async (request) => {
