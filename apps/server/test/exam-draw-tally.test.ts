@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { runAsTenant } from '../src/lib/tenant-context';
-import { foldDraws } from '../src/modules/question-bank/draw-tally';
+import { FOLD_BATCH, foldBatch, foldDraws } from '../src/modules/question-bank/draw-tally';
 import { adminSuite, type SignedIn } from './support/admin-helpers';
 import {
   answersFor,
@@ -18,7 +18,9 @@ import {
   type ExamStudent,
   type ShownQuestion,
 } from './support/exam-fixture';
+import { tracked, waitingOnLock } from './support/held-lock';
 import { type TestApi } from './support/test-api';
+import { testDbKind } from './support/test-database';
 
 const suite = adminSuite();
 let api: TestApi, tenant: Tenant, admin: SignedIn;
@@ -143,6 +145,21 @@ describe("the bank page's drawn counts", () => {
     expect(await pageCounts(courseId)).toEqual(expected);
   });
 
+  it('are not folded by a sweep that finds nothing waiting: one read, no write, no lock', async () => {
+    const { courseId, lessonId } = await bankExam();
+    const takers = await started(courseId, lessonId, 2);
+    await submitted(lessonId, takers.slice(0, 1));
+    const busy = await api.queriesDuring(() => api.services.examSweeper.sweepOnce());
+    expect(busy.queries.filter((q) => /set "tallied"/.test(q))).toHaveLength(1);
+    // Left: an attempt under way, which is not folded. A sweep now only asks, once per tenant.
+    const tenants = await api.db.selectFrom('tenants').select('id').execute();
+    const idle = await api.queriesDuring(() => api.services.examSweeper.sweepOnce());
+    expect(
+      idle.queries.filter((q) => /tallied|advisory/.test(q)),
+      idle.queries.join('\n'),
+    ).toEqual(tenants.map(() => expect.stringMatching(/^select "id" from "exam_attempts" .*tallied = 0/)));
+  });
+
   it('reads the counts in one statement, whatever is folded', async () => {
     const { courseId, lessonId } = await bankExam();
     const takers = await started(courseId, lessonId, 2);
@@ -158,3 +175,46 @@ describe("the bank page's drawn counts", () => {
     ).toHaveLength(1);
   });
 });
+
+// The advisory lock keeps two processes' folds apart, so the test above never has them overlap. This
+// one makes them overlap (PostgreSQL, where statements wait on each other's rows): one fold holds its
+// batch uncommitted while another, without the lock, runs into it. The second must skip what the first
+// committed, by the UPDATE's own `tallied = 0` recheck.
+if (testDbKind() === 'postgres')
+  describe('two folds that overlap without the advisory lock (PostgreSQL)', () => {
+    it('add each attempt once: the second skips the rows the first committed', async () => {
+      const { courseId, lessonId, ids } = await bankExam();
+      const takers = await started(courseId, lessonId, 4);
+      await submitted(lessonId, takers);
+      const expected = await drawnCounts(lessonId, takers, ids);
+
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let foldedFirst!: (n: number) => void;
+      const first = new Promise<number>((resolve) => (foldedFirst = resolve));
+      const holder = api.db.transaction().execute(async (trx) => {
+        foldedFirst(await foldBatch(trx, tenant.id, FOLD_BATCH));
+        await committing;
+      });
+      let second: ReturnType<typeof tracked<number>> | undefined;
+      let waited = false;
+      try {
+        expect(await first).toBeGreaterThanOrEqual(4);
+        const app = api.services.database.db;
+        second = tracked(
+          runAsTenant(tenant.id, () =>
+            app.transaction().execute((trx) => foldBatch(trx, tenant.id, FOLD_BATCH)),
+          ),
+        );
+        waited = await waitingOnLock(api, 'update "exam_attempts"%', second.done);
+      } finally {
+        commit();
+        await holder;
+      }
+      expect(await second.promise).toBe(0);
+      expect(waited, 'the second fold ran into the first').toBe(true);
+      expect(await tallied(lessonId, takers)).toEqual([1, 1, 1, 1]);
+      expect(await folded(ids)).toBe(8);
+      expect(await pageCounts(courseId)).toEqual(expected);
+    });
+  });
