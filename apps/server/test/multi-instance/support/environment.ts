@@ -69,6 +69,13 @@ export async function processEnvironment(
     JWT_SECRET,
     LOAD_DEMO: 'false',
     RATE_LIMIT_MAX: '100000',
+    // No load shedding: these tests check durability, sessions and shutdown across processes, not
+    // capacity (overload.test.ts and the bench do). On CI the other suites share the 2 cores, and a
+    // burst of writes saturated a server's loop long enough for the utilization gate to refuse some
+    // with 503 (crash.test.ts, a CI run at stop 26).
+    MAX_IN_FLIGHT: '0',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_EVENT_LOOP_UTILIZATION: '0',
     ...(options.redis ? { REDIS_URL: REDIS_TEST_URL, REDIS_PREFIX: prefix } : {}),
     ...options.env,
   };
