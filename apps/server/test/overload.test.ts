@@ -105,6 +105,21 @@ function expectShed(reply: Reply) {
   });
 }
 
+/**
+ * While the loop is kept busy (100 ms at a time, 4 s): reads come to be shed, and meanwhile an exam
+ * attempt under way saves eight times and submits, all answered 200. Returns once the loop is free.
+ */
+async function shedsReadsNotTheExam(api: TestApi): Promise<void> {
+  const exam = await examUnderWay(api);
+  const lagging = lagFor(4_000);
+  await vi.waitFor(async () => expectShed(await api.call('GET', '/api/Contact/getAll')), {
+    timeout: 4_000,
+    interval: 50,
+  });
+  expect(await exam.continueIt()).toEqual(Array(9).fill(200));
+  await lagging;
+}
+
 /** A student part-way through a timed exam: the saves and the submission the shedders must let in. */
 async function examUnderWay(api: TestApi) {
   const tenant = (await api.services.tenants.bySlug(TENANT))!;
@@ -215,16 +230,9 @@ describe('beyond MAX_EVENT_LOOP_DELAY_MS', () => {
 
   it("answers 503 with Retry-After while the event loop lags, never to an exam attempt's saves or submission, and serves again when it recovers", async () => {
     expect((await api.call('GET', '/api/Contact/getAll')).status).toBe(200);
-    const exam = await examUnderWay(api);
-    // The loop lags: 100 ms of work at a time, for longer than the start-up's grace and two samples,
-    // so every sample's mean delay is far over 50 ms while it lasts.
-    const lagging = lagFor(4_000);
-    await vi.waitFor(async () => expectShed(await api.call('GET', '/api/Contact/getAll')), {
-      timeout: 4_000,
-      interval: 50,
-    });
-    expect(await exam.continueIt()).toEqual(Array(9).fill(200));
-    await lagging;
+    // The loop lags for longer than the start-up's grace and two samples, so every sample's mean
+    // delay is far over 50 ms while it lasts.
+    await shedsReadsNotTheExam(api);
     const health = await api.call('GET', '/api/health', { tenant: null });
     expect(health.status).toBe(200);
     await vi.waitFor(async () => expect((await api.call('GET', '/api/Contact/getAll')).status).toBe(200), {
@@ -251,16 +259,8 @@ describe('beyond MAX_EVENT_LOOP_UTILIZATION', () => {
   });
 
   it("refuses a share of new work while the loop stays saturated, never an exam attempt's saves or submission, and recovers", async () => {
-    const exam = await examUnderWay(api);
-
-    // Saturated: busy 100 ms at a time for longer than the sustained samples and the share's climb.
-    const lagging = lagFor(4_000);
-    await vi.waitFor(async () => expectShed(await api.call('GET', '/api/Contact/getAll')), {
-      timeout: 4_000,
-      interval: 50,
-    });
-    expect(await exam.continueIt()).toEqual(Array(9).fill(200));
-    await lagging;
+    // Saturated for longer than the sustained samples and the share's climb.
+    await shedsReadsNotTheExam(api);
     // The share falls a step a sample once the loop is free: within a second ten reads in a row pass.
     await vi.waitFor(
       async () => {
