@@ -7,7 +7,8 @@
 // (PUT quizattempt/answers, one call per answer, as the question screen does) and submits
 // (POST quizresult/submit) right after its last save. Reported per phase: open, start, save, submit.
 import type { DirectStudent } from './direct-seed';
-import { send, sleepUntil, type Outcome } from './open-loop';
+import type http from 'node:http';
+import { phoneAgent, send, sleepUntil, type Outcome } from './open-loop';
 import { answersOf, CLIENT_TIMEOUT_MS, WINDOW_MS, type StartFlow } from './start-flow';
 import { TENANT } from './scenarios';
 import { OVERLOAD_MAX_TRIES, overloadWaitSeconds } from '../apps/web/src/lib/overload';
@@ -43,6 +44,7 @@ async function offerExam(baseUrls: string[], lessonId: number, students: DirectS
   });
   const call = (
     base: string,
+    agent: http.Agent,
     student: DirectStudent,
     method: 'GET' | 'POST' | 'PUT',
     path: string,
@@ -56,51 +58,63 @@ async function offerExam(baseUrls: string[], lessonId: number, students: DirectS
           : { ...headersOf(student), 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       timeoutMs: CLIENT_TIMEOUT_MS,
+      agent,
     });
   await Promise.all(
     students.map(async (student, i) => {
       const base = baseUrls[i % baseUrls.length]!;
-      await sleepUntil(begin + Math.random() * WINDOW_MS);
-      const firstAsked = performance.now();
-      // The first answer counts in its phase; the app's later tries, in the phase's "asked again".
-      const asked = async (phase: 'open' | 'start', send: () => Promise<Outcome>) => {
-        let outcome = await send();
-        phases[phase]!.push(outcome);
-        for (let tries = 0; tries < retries && waitSeconds(outcome) !== null; tries += 1) {
-          await sleepUntil(performance.now() + waitSeconds(outcome)! * 1000);
-          outcome = await send();
-          phases[`${phase}, asked again`]!.push(outcome);
-        }
-        return outcome;
-      };
-      const opened = await asked('open', () =>
-        call(base, student, 'GET', `/api/Student/contentlesson/${lessonId}`),
-      );
-      const started =
-        opened.status === 200
-          ? await asked('start', () =>
-              call(base, student, 'POST', '/api/Student/quizattempt/start', { lessonId }),
-            )
-          : opened;
-      // Per student: from the first request to the started attempt, or the answer that ended the try.
-      phases.ready!.push({ ...started, ms: performance.now() - firstAsked });
-      const answers = started.status === 200 ? answersOf(started.body) : null;
-      if (!answers) return;
-      const moments = answers
-        .map(() => begin + WINDOW_MS + Math.random() * ANSWER_WINDOW_MS)
-        .sort((a, b) => a - b);
-      for (const [index, answer] of answers.entries()) {
-        await sleepUntil(moments[index]!);
-        const saved = await call(base, student, 'PUT', '/api/Student/quizattempt/answers', {
-          lessonId,
-          answers: [answer],
-        });
-        phases.save!.push(saved);
+      const agent = phoneAgent();
+      try {
+        await studentFlow(base, agent, student);
+      } finally {
+        agent.destroy();
       }
-      phases.submit!.push(await call(base, student, 'POST', '/api/quizresult/submit', { lessonId, answers }));
     }),
   );
   return phases;
+
+  async function studentFlow(base: string, agent: http.Agent, student: DirectStudent) {
+    await sleepUntil(begin + Math.random() * WINDOW_MS);
+    const firstAsked = performance.now();
+    // The first answer counts in its phase; the app's later tries, in the phase's "asked again".
+    const asked = async (phase: 'open' | 'start', send: () => Promise<Outcome>) => {
+      let outcome = await send();
+      phases[phase]!.push(outcome);
+      for (let tries = 0; tries < retries && waitSeconds(outcome) !== null; tries += 1) {
+        await sleepUntil(performance.now() + waitSeconds(outcome)! * 1000);
+        outcome = await send();
+        phases[`${phase}, asked again`]!.push(outcome);
+      }
+      return outcome;
+    };
+    const opened = await asked('open', () =>
+      call(base, agent, student, 'GET', `/api/Student/contentlesson/${lessonId}`),
+    );
+    const started =
+      opened.status === 200
+        ? await asked('start', () =>
+            call(base, agent, student, 'POST', '/api/Student/quizattempt/start', { lessonId }),
+          )
+        : opened;
+    // Per student: from the first request to the started attempt, or the answer that ended the try.
+    phases.ready!.push({ ...started, ms: performance.now() - firstAsked });
+    const answers = started.status === 200 ? answersOf(started.body) : null;
+    if (!answers) return;
+    const moments = answers
+      .map(() => begin + WINDOW_MS + Math.random() * ANSWER_WINDOW_MS)
+      .sort((a, b) => a - b);
+    for (const [index, answer] of answers.entries()) {
+      await sleepUntil(moments[index]!);
+      const saved = await call(base, agent, student, 'PUT', '/api/Student/quizattempt/answers', {
+        lessonId,
+        answers: [answer],
+      });
+      phases.save!.push(saved);
+    }
+    phases.submit!.push(
+      await call(base, agent, student, 'POST', '/api/quizresult/submit', { lessonId, answers }),
+    );
+  }
 }
 
 /** The wait the web app reads from this answer (lib/overload.ts), or null when it would not retry. */

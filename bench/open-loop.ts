@@ -1,7 +1,13 @@
 // Open-loop load for the synchronised quiz start: every request leaves at its own moment, whatever the
 // earlier ones are doing (autocannon's closed loop would slow its offer down with the server). Plain
-// http.request on one agent with no cap on sockets, so thousands can be in flight, and a client timeout
-// after which the client gives up and closes its socket, as a phone whose user left would.
+// http.request, so thousands can be in flight, and a client timeout after which the client gives up and
+// closes its socket, as a phone whose user left would.
+//
+// Each student has its own agent (`phoneAgent`), as each phone has its own connections: its first
+// request opens a new connection, its later ones reuse it. One agent shared by all students would hand
+// a socket freed by one student's answer to the next student's first request, so on exam night nearly
+// every opening would ride on a connection already accepted, which no phone's does: where a saturated
+// server makes newcomers wait (in the kernel's accept queue) would never show.
 import http from 'node:http';
 
 export type Outcome = {
@@ -11,17 +17,35 @@ export type Outcome = {
   /** The Retry-After header of the answer, if any. */
   retryAfter: string | null;
   timedOut: boolean;
+  /** Whether the request was sent on a connection its agent had already used (kept alive). */
+  reusedConnection: boolean;
   /** Network error code (ECONNRESET, ECONNREFUSED, ...). */
   error: string | null;
   body: string;
 };
 
-/** keepAlive reuses a socket freed by an earlier answer; under load, new ones are opened without limit. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 });
+/**
+ * One student's phone: its connection is kept alive between its requests and never lent to another
+ * student. A browser opens up to six per host; the app's calls here are one at a time, so one is used.
+ */
+export const phoneAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 6 });
+
+/**
+ * For the warm-up before the window (other students served earlier in the day, a few at a time): its
+ * connections are its own and closed before the window, so they do not count among the students'.
+ */
+export const warmUpAgent = (): http.Agent =>
+  new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 });
 
 export function send(
   url: URL,
-  init: { method: 'GET' | 'POST' | 'PUT'; headers: Record<string, string>; body?: string; timeoutMs: number },
+  init: {
+    method: 'GET' | 'POST' | 'PUT';
+    headers: Record<string, string>;
+    body?: string;
+    timeoutMs: number;
+    agent: http.Agent;
+  },
 ): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -32,24 +56,43 @@ export function send(
       clearTimeout(timer);
       resolve({ ...outcome, ms: performance.now() - started });
     };
-    const request = http.request(url, { method: init.method, headers: init.headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        finish({
-          status: response.statusCode ?? null,
-          retryAfter: header(response.headers['retry-after']),
-          timedOut: false,
-          error: null,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
-      response.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
-    });
+    const request = http.request(
+      url,
+      { method: init.method, headers: init.headers, agent: init.agent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          finish({
+            status: response.statusCode ?? null,
+            retryAfter: header(response.headers['retry-after']),
+            timedOut: false,
+            reusedConnection: request.reusedSocket,
+            error: null,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
+      },
+    );
     const fail = (error: string) =>
-      finish({ status: null, retryAfter: null, timedOut: false, error, body: '' });
+      finish({
+        status: null,
+        retryAfter: null,
+        timedOut: false,
+        reusedConnection: request.reusedSocket,
+        error,
+        body: '',
+      });
     const timer = setTimeout(() => {
-      finish({ status: null, retryAfter: null, timedOut: true, error: null, body: '' });
+      finish({
+        status: null,
+        retryAfter: null,
+        timedOut: true,
+        reusedConnection: request.reusedSocket,
+        error: null,
+        body: '',
+      });
       request.destroy();
     }, init.timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
@@ -80,15 +123,22 @@ export type PhaseSummary = {
   otherErrors: number;
   clientTimeouts: number;
   networkErrors: Record<string, number>;
+  /** Of the answered requests, those sent on a new connection (a phone's first request, say): how
+   * many and their p99, which includes their wait to be accepted. */
+  newConnections: { answered: number; p99Ms: number };
+};
+
+const quantileOf = (outcomes: readonly Outcome[], q: number): number => {
+  const latencies = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  return latencies.length === 0
+    ? 0
+    : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
 };
 
 export function summarise(outcomes: readonly Outcome[]): PhaseSummary {
   const answered = outcomes.filter((o) => o.status !== null);
-  const latencies = answered.map((o) => o.ms).sort((a, b) => a - b);
-  const quantile = (q: number) =>
-    latencies.length === 0
-      ? 0
-      : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
+  const onNew = answered.filter((o) => !o.reusedConnection);
+  const quantile = (q: number) => quantileOf(answered, q);
   const statuses: Record<string, number> = {};
   const networkErrors: Record<string, number> = {};
   for (const o of outcomes) {
@@ -102,7 +152,7 @@ export function summarise(outcomes: readonly Outcome[]): PhaseSummary {
     ok: count((o) => o.status !== null && o.status < 300),
     p50Ms: quantile(0.5),
     p99Ms: quantile(0.99),
-    maxMs: Math.round(latencies.at(-1) ?? 0),
+    maxMs: Math.round(Math.max(0, ...answered.map((o) => o.ms))),
     statuses,
     status500: count((o) => o.status === 500),
     status503WithRetryAfter: count((o) => o.status === 503 && o.retryAfter !== null),
@@ -110,5 +160,6 @@ export function summarise(outcomes: readonly Outcome[]): PhaseSummary {
     otherErrors: count((o) => o.status !== null && o.status >= 300 && o.status !== 500 && o.status !== 503),
     clientTimeouts: count((o) => o.timedOut),
     networkErrors,
+    newConnections: { answered: onNew.length, p99Ms: quantileOf(onNew, 0.99) },
   };
 }

@@ -38,7 +38,15 @@ import {
 import { createBenchDatabase, type DbKind } from './database';
 import type { DirectStudent } from './direct-seed';
 import { memoryWindow, type MemoryPeak } from './memory';
-import { send, sleepUntil, summarise, type Outcome, type PhaseSummary } from './open-loop';
+import {
+  phoneAgent,
+  send,
+  sleepUntil,
+  summarise,
+  warmUpAgent,
+  type Outcome,
+  type PhaseSummary,
+} from './open-loop';
 import { describePinning } from './pinning';
 import { formatTable, loadNow, runInfo, writeReport } from './report';
 import { TENANT } from './scenarios';
@@ -232,6 +240,7 @@ async function runConfiguration(
  * structure and quiz key cached. The measured students' own sessions are still cold. `--cold` skips it.
  */
 async function warm(baseUrls: string[], lessonId: number, students: DirectStudent[]): Promise<number> {
+  const agent = warmUpAgent();
   let ok = 0;
   for (let start = 0; start < students.length; start += WARM_UP_CONCURRENCY) {
     const batch = students.slice(start, start + WARM_UP_CONCURRENCY);
@@ -245,11 +254,13 @@ async function warm(baseUrls: string[], lessonId: number, students: DirectStuden
             DeviceId: student.deviceId,
           },
           timeoutMs: CLIENT_TIMEOUT_MS,
+          agent,
         }),
       ),
     );
     ok += replies.filter((reply) => reply.status === 200).length;
   }
+  agent.destroy();
   return ok;
 }
 
@@ -266,24 +277,29 @@ async function offerQuiz(baseUrls: string[], lessonId: number, students: DirectS
   await Promise.all(
     students.map(async (student, i) => {
       const base = baseUrls[i % baseUrls.length]!;
+      const agent = phoneAgent();
       await sleepUntil(start + Math.random() * WINDOW_MS);
       const opened = await send(new URL(`${base}/api/Student/contentlesson/${lessonId}`), {
         method: 'GET',
         headers: headersOf(student),
         timeoutMs: CLIENT_TIMEOUT_MS,
+        agent,
       });
       open.push(opened);
       const answers = opened.status === 200 ? answersOf(opened.body) : null;
-      if (!answers) return;
-      await sleepUntil(start + WINDOW_MS + Math.random() * WINDOW_MS);
-      submit.push(
-        await send(new URL(`${base}/api/quizresult/submit`), {
-          method: 'POST',
-          headers: { ...headersOf(student), 'Content-Type': 'application/json' },
-          body: JSON.stringify({ lessonId, answers }),
-          timeoutMs: CLIENT_TIMEOUT_MS,
-        }),
-      );
+      if (answers) {
+        await sleepUntil(start + WINDOW_MS + Math.random() * WINDOW_MS);
+        submit.push(
+          await send(new URL(`${base}/api/quizresult/submit`), {
+            method: 'POST',
+            headers: { ...headersOf(student), 'Content-Type': 'application/json' },
+            body: JSON.stringify({ lessonId, answers }),
+            timeoutMs: CLIENT_TIMEOUT_MS,
+            agent,
+          }),
+        );
+      }
+      agent.destroy();
     }),
   );
   return { open, submit };
@@ -299,6 +315,7 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
     'students',
     'p50 ms',
     'p99 ms',
+    'p99 new conn ms',
     'ok',
     'errors',
     '500',
@@ -322,6 +339,7 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
         s.offered.toLocaleString('en-US'),
         String(s.p50Ms),
         String(s.p99Ms),
+        `${s.newConnections.p99Ms} (${s.newConnections.answered.toLocaleString('en-US')})`,
         s.ok.toLocaleString('en-US'),
         String(failures(s)),
         String(s.status500),
@@ -363,6 +381,7 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
       `${options.cold ? ', COLD (no warm-up)' : `, after ${WARM_UP_STUDENTS} other students' reads`}; ` +
       `client timeout ${CLIENT_TIMEOUT_MS / 1000} s; ` +
       `${cpus().length} cpus, ${describePinning()}`,
+    "p99 new conn = of the answers to requests sent on a new connection (a phone's first), the p99 (and how many);",
     'errors = requests without a 2xx answer; 503+RA = 503 with Retry-After; other = any other non-2xx; net err =',
     'connection errors; q/req and CPU µs/req = statements and CPU of the servers per request, both phases and',
     'processes together; left / answered after = requests whose client left before the answer / of them, answered',
