@@ -20,10 +20,11 @@
 // their peak RSS (bench/memory.ts), and the load average at the end. Written to
 // .bench/quiz-start[-overload].json.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
+import { startNginx } from '../test-support/nginx';
 import { REDIS_TEST_URL, redisAvailability } from '../test-support/redis-availability';
 import {
   ask,
@@ -73,6 +74,8 @@ export type QuizStartOptions = {
   exam: boolean;
   /** With `exam`: students refused with 503 ask again after Retry-After, as the web app does. */
   retry: boolean;
+  /** The students reach the servers through nginx with deploy/nginx.conf (plain HTTP), as deployed. */
+  viaNginx: boolean;
 };
 
 type QuizStartRun = {
@@ -89,6 +92,8 @@ type QuizStartRun = {
   answeredAfterClientLeft: number;
   queriesPerRequest: number;
   serverCpuMicrosPerRequest: number;
+  /** With --via-nginx: nginx's own CPU (master and workers) per request. */
+  nginxCpuMicrosPerRequest: number | null;
   memory: MemoryPeak;
   /**
    * This process's own event-loop delay while offering the load: when it is large, the generator (not
@@ -111,7 +116,7 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
       await cleanUp();
     }
   }
-  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}${options.exam && options.retry ? '-retry' : ''}`;
+  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}${options.exam && options.retry ? '-retry' : ''}${options.viaNginx ? '-nginx' : ''}`;
   const file = join(ROOT, '.bench', `${name}.json`);
   const report = {
     kind: name,
@@ -145,7 +150,8 @@ async function runConfiguration(
   const servers: ServerChild[] = [await startServer(env, jwtSecret)];
   if (db === 'postgres') servers.push(await startServer(env, jwtSecret));
   const configuration =
-    db === 'sqlite' ? '1 process, SQLite' : `${servers.length} processes, PostgreSQL + Redis`;
+    (db === 'sqlite' ? '1 process, SQLite' : `${servers.length} processes, PostgreSQL + Redis`) +
+    (options.viaNginx ? ', via nginx' : '');
 
   process.stdout.write(
     `[bench] quiz start, ${configuration}: seeding ${students.toLocaleString('en-US')} students ... `,
@@ -167,7 +173,16 @@ async function runConfiguration(
     await ask(server.child, { type: 'clients:watch' }, 'clients:watching');
   }
 
-  const baseUrls = servers.map((server) => `http://127.0.0.1:${server.appPort}`);
+  const nginx = options.viaNginx
+    ? await startNginx(
+        servers.map((server) => server.appPort),
+        { tls: false },
+      )
+    : null;
+  if (nginx) cleanups.push(() => nginx.stop());
+  const baseUrls = nginx
+    ? [`http://127.0.0.1:${nginx.proxyPort}`]
+    : servers.map((server) => `http://127.0.0.1:${server.appPort}`);
   const measured = seeded.students.slice(0, students);
   if (!cold) {
     const warmUp = seeded.students.slice(students);
@@ -184,6 +199,8 @@ async function runConfiguration(
   if (profile) mkdirSync(join(ROOT, '.bench', 'profiles'), { recursive: true });
   const inServers = serversWindow(children, profiles);
   const usageBefore = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
+  const nginxPids = nginx?.pids() ?? [];
+  const nginxCpuBefore = cpuMicrosOf(nginxPids);
   const memory = memoryWindow(servers.map((server) => server.pid));
   console.log(
     `[bench] quiz start, ${configuration}: pids ${servers.map((s) => s.pid).join(', ')}; ` +
@@ -200,6 +217,7 @@ async function runConfiguration(
   await inServers.window.stop();
   const peak = memory.stop();
   const usageAfter = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
+  const nginxCpu = cpuMicrosOf(nginxPids) - nginxCpuBefore;
   const delta = (field: 'clientsLeft' | 'answeredAfterLeft') =>
     usageAfter.reduce((sum, after, i) => sum + after[field] - usageBefore[i]![field], 0);
 
@@ -217,6 +235,7 @@ async function runConfiguration(
     answeredAfterClientLeft: delta('answeredAfterLeft'),
     queriesPerRequest: requests > 0 ? Number((inServers.queries() / requests).toFixed(2)) : 0,
     serverCpuMicrosPerRequest: requests > 0 ? Math.round(inServers.cpuMicros() / requests) : 0,
+    nginxCpuMicrosPerRequest: nginx && requests > 0 ? Math.round(nginxCpu / requests) : null,
     memory: peak,
     generatorLoopDelay: {
       p99Ms: Math.round(loopDelay.percentile(99) / 1e6),
@@ -309,6 +328,20 @@ const QUIZ_FLOW: StartFlow = { title: 'quiz start', phases: ['open', 'submit'], 
 
 export const failures = (phase: PhaseSummary) => phase.offered - phase.ok;
 
+/** User and system CPU of these processes so far, from /proc (0 for a process already gone). */
+function cpuMicrosOf(pids: number[]): number {
+  const ticksPerSecond = 100;
+  return pids.reduce((sum, pid) => {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
 function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): string {
   const header = [
     'configuration, phase',
@@ -366,6 +399,13 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
         ? ': WARNING, the generator was short of CPU (other load on the machine?): run again when it is quieter'
         : ''),
   );
+  const proxies = runs
+    .filter((run) => run.nginxCpuMicrosPerRequest !== null)
+    .map(
+      (run) =>
+        `${run.configuration}: nginx's own CPU ${run.nginxCpuMicrosPerRequest} µs per request ` +
+        "(beside the servers' CPU µs/req above)",
+    );
   const notes = runs.flatMap((run) =>
     Object.entries(run.phases)
       .filter(([, s]) => Object.keys(s.networkErrors).length > 0 || s.otherErrors > 0)
@@ -389,6 +429,7 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
     '',
     ...formatTable(header, body),
     ...lags,
+    ...proxies,
     ...notes,
   ].join('\n');
 }

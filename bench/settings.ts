@@ -24,6 +24,8 @@ export type Settings = {
   exam: boolean;
   /** With --exam: students refused with 503 and Retry-After ask again after it, as the web app does. */
   retry: boolean;
+  /** Quiz start: the students reach the servers through nginx running deploy/nginx.conf, as deployed. */
+  viaNginx: boolean;
   /** Instead of the routes: my lectures and the course tree at each size (bench/scaling.ts). */
   scaling: boolean;
   sizes: number[];
@@ -33,7 +35,7 @@ export type Settings = {
 
 const USAGE =
   'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry]] [--students n] [--overload] [--cold]] ' +
+  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry]] [--students n] [--overload] [--cold] [--via-nginx]] ' +
   '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
 
 export function readSettings(): Settings {
@@ -52,6 +54,7 @@ export function readSettings(): Settings {
       cold: { type: 'boolean', default: false },
       exam: { type: 'boolean', default: false },
       retry: { type: 'boolean', default: false },
+      'via-nginx': { type: 'boolean', default: false },
       scaling: { type: 'boolean', default: false },
       sizes: { type: 'string', default: DEFAULT_SIZES.join(',') },
       pin: { type: 'string', default: process.env.BENCH_PIN ?? 'on' },
@@ -76,6 +79,8 @@ export function readSettings(): Settings {
   if (modes > 1) throw new Error('--cluster, --quiz-start and --scaling are separate runs: choose one');
   if (values.retry && !values.exam)
     throw new Error('--retry is a choice of the exam start: use it with --quiz-start --exam');
+  if (values['via-nginx'] && !values['quiz-start'])
+    throw new Error('--via-nginx is a choice of the quiz start: use it with --quiz-start');
   return {
     dbs: chosen,
     load: {
@@ -95,6 +100,7 @@ export function readSettings(): Settings {
     cold: values.cold,
     exam: values.exam,
     retry: values.retry,
+    viaNginx: values['via-nginx'],
     scaling: values.scaling,
     sizes: values.sizes.split(',').map((size) => Math.round(positive('sizes', size.trim()))),
     pin: values.pin === 'on',

@@ -4,20 +4,17 @@
 // database, the login rate limit counts in Redis, an admin's edit on one process reaches the other's
 // caches at once, and nginx with deploy/nginx.conf spreads requests over both and passes on the
 // client's address and https.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connect';
 import { hashPassword } from '../../src/modules/auth/passwords';
 import { issueCodes } from '../../src/modules/codes/code-issuer';
 import { buildCourse } from '../support/catalogue-fixture';
 import { createCaller, Device, PASSWORD, TENANT, type Call } from '../support/test-api';
+import { startNginx } from '../../../../test-support/nginx';
 import { describeWith, itWith, processEnvironment, type ProcessEnvironment } from './support/environment';
-import { freePort, ROOT, runCli, startServer, type LogLine, type ServerProcess } from './support/processes';
+import { runCli, startServer, type LogLine, type ServerProcess } from './support/processes';
 
 const DEVICE_LIMIT = "You can't log in from more than two devices.";
 const CODE_USED = 'Code already used.';
@@ -283,7 +280,7 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
         const marker = randomBytes(4).toString('hex');
         const probes = await Promise.all(
           Array.from({ length: 20 }, (_, i) =>
-            httpsCall(nginx.httpsPort, 'GET', `/api/health?probe=${marker}-${i}`, {
+            httpsCall(nginx.proxyPort, 'GET', `/api/health?probe=${marker}-${i}`, {
               'x-forwarded-for': '203.0.113.7',
             }),
           ),
@@ -299,7 +296,7 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
 
         const [user] = await accounts(1);
         const login = await httpsCall(
-          nginx.httpsPort,
+          nginx.proxyPort,
           'POST',
           '/api/Auth/login',
           { 'content-type': 'application/json', 'x-tenant-id': TENANT, deviceid: 'mi-nginx' },
@@ -338,68 +335,6 @@ const requestOf = (line: LogLine) =>
  * nginx with deploy/nginx.conf as it is, but for what a test run must choose: its ports, the two
  * processes' ports, a throw-away certificate, and logs and temporary files in a folder of its own.
  */
-async function startNginx(upstreamPorts: number[]) {
-  const dir = mkdtempSync(join(tmpdir(), 'lp-nginx-'));
-  const [httpPort, httpsPort] = [await freePort(), await freePort()];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-    ].concat(['-subj', '/CN=localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
-    { stdio: 'ignore' },
-  );
-  let upstream = 0;
-  const conf = readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8')
-    .replace(/server 127\.0\.0\.1:\d+;/g, () => `server 127.0.0.1:${upstreamPorts[upstream++]};`)
-    .replace('listen 80;', `listen 127.0.0.1:${httpPort};`)
-    .replace('listen 443 ssl http2;', `listen 127.0.0.1:${httpsPort} ssl http2;`)
-    .replace(/ssl_certificate \S+;/, `ssl_certificate ${join(dir, 'cert.pem')};`)
-    .replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${join(dir, 'key.pem')};`)
-    .replace(/access_log \S+;/, `access_log ${join(dir, 'access.log')};`)
-    .replace(
-      'http {',
-      `http {\n  client_body_temp_path ${join(dir, 'body')};\n  proxy_temp_path ${join(dir, 'proxy')};`,
-    );
-  expect(upstream).toBe(upstreamPorts.length);
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(file, conf);
-  const args = ['-p', dir, '-c', file, '-e', join(dir, 'error.log')];
-  const globals = ['-g', `daemon off; pid ${join(dir, 'nginx.pid')};`];
-  execFileSync('nginx', [...args, ...globals, '-t'], { stdio: 'ignore' });
-  const child: ChildProcess = spawn('nginx', [...args, ...globals], { stdio: 'ignore', detached: true });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  // Ready once it answers.
-  await eventually(
-    () =>
-      fetch(`http://127.0.0.1:${httpPort}/`, { redirect: 'manual' }).then(
-        (r) => r.status,
-        () => 0,
-      ),
-    301,
-  );
-  return {
-    httpPort,
-    httpsPort,
-    async stop() {
-      try {
-        process.kill(-child.pid!, 'SIGQUIT');
-      } catch {
-        // Already gone.
-      }
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** One HTTPS request to nginx (its certificate is the test's own, so it is not verified). */
 function httpsCall(
   port: number,

@@ -3,7 +3,6 @@
 // an ephemeral port it reports in its start-up log line. Its JSON log lines are kept for assertions.
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 
 export const ROOT = resolve(import.meta.dirname, '../../../../..');
@@ -152,14 +151,4 @@ export function runCli(
   });
 }
 
-/** A port nothing listens on right now (for what must be told its port in advance). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../../../../test-support/free-port';
