@@ -47,8 +47,10 @@ export async function startNginx(
   // The deployed file's upstream lines give way to one line per process given, in the first one's place.
   let upstreamLines = 0;
   let conf = readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8')
-    .replace(/^( *)server 127\.0\.0\.1:\d+;\n/gm, (_line, indent: string) =>
-      upstreamLines++ > 0 ? '' : upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port};\n`).join(''),
+    .replace(/^( *)server 127\.0\.0\.1:\d+([^;]*);\n/gm, (_line, indent: string, parameters: string) =>
+      upstreamLines++ > 0
+        ? ''
+        : upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${parameters};\n`).join(''),
     )
     .replace('listen 80;', `listen 127.0.0.1:${httpPort};`)
     .replace(/access_log \S+;/, `access_log ${join(dir, 'access.log')};`)
