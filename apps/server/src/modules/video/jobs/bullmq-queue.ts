@@ -81,29 +81,39 @@ export class BullVideoQueue implements VideoQueue {
   }
 
   async close(): Promise<void> {
-    if (this.connection.status !== 'ready') await this.endUnready();
+    await endUnready(this.connection, this.queue);
     await this.queue.close();
     this.connection.disconnect();
   }
-
-  /**
-   * Closed while its connection is still trying to reach Redis, BullMQ's queue stops listening and
-   * then its start-up fails with the connect error, which nobody handles: an unhandled rejection
-   * (taskforcesh/bullmq#4225; a CI run failed on it with Redis unreachable). So the connection is
-   * ended first and the start-up allowed to fail while the queue still listens. Between two retries
-   * there is no attempt under way: the connection just stops, and the start-up never settles.
-   */
-  private async endUnready(): Promise<void> {
-    const attempting = this.connection.status === 'connecting' || this.connection.status === 'connect';
-    const started = this.queue.waitUntilReady().catch(() => undefined);
-    this.connection.disconnect();
-    if (!attempting) return;
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, END_WAIT_MS)));
-    await Promise.race([started, bound]);
-    clearTimeout(timer);
-  }
 }
+
+/**
+ * Closed while its connection is still trying to reach Redis, a BullMQ queue or worker stops listening
+ * and then its start-up fails with the connect error, which nobody handles: an unhandled rejection
+ * (taskforcesh/bullmq#4225; a CI run failed on it with Redis unreachable). So the connection is ended
+ * first and the start-up allowed to fail while its owner still listens. Between two retries there is
+ * no attempt under way: the connection just stops, and the start-up never settles. Nothing to do on a
+ * ready connection.
+ */
+async function endUnready(connection: Redis, owner: { waitUntilReady(): Promise<unknown> }): Promise<void> {
+  if (connection.status === 'ready') return;
+  const attempting = connection.status === 'connecting' || connection.status === 'connect';
+  const started = owner.waitUntilReady().catch(() => undefined);
+  connection.disconnect();
+  if (!attempting) return;
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, END_WAIT_MS)));
+  await Promise.race([started, bound]);
+  clearTimeout(timer);
+}
+
+/**
+ * The connection a BullMQ worker duplicates from ours for its blocking reads. BullMQ keeps it private;
+ * if a version renames it, this finds nothing and the close is as BullMQ's own.
+ */
+const blockingConnectionOf = (worker: Worker) =>
+  (worker as unknown as { blockingConnection?: { _client?: Redis; client: Promise<unknown> } })
+    .blockingConnection;
 
 export class VideoLeaseHeld extends Error {
   constructor(videoId: number) {
@@ -115,7 +125,7 @@ export class VideoLeaseHeld extends Error {
 export function startVideoWorkers(
   options: BullOptions & { concurrency: number },
   deps: { db: Db; runner: VideoJobRunner; log: FastifyBaseLogger },
-): { close(): Promise<void> } {
+): { connection: Redis; close(): Promise<void> } {
   const connection = connect(options.redisUrl);
   const processJob = async (job: Job<JobData>) => {
     const { videoId, tenantId } = job.data;
@@ -142,12 +152,26 @@ export function startVideoWorkers(
     // A killed worker's job is handed to another after each stall, not failed after the first.
     maxStalledCount: 10,
   });
+  // Redis unreachable: said once, not at each of the connection's retries, until it is back.
+  let outage = false;
+  worker.on('error', (error) => {
+    if (!outage) deps.log.warn({ err: error }, 'video workers cannot reach Redis; retrying');
+    outage = true;
+  });
+  connection.on('ready', () => {
+    outage = false;
+  });
   worker.on('failed', (job, error) => {
     if (!(error instanceof VideoLeaseHeld)) deps.log.warn({ err: error, job: job?.id }, 'video job failed');
   });
   return {
+    connection,
     async close() {
       deps.runner.stopAll();
+      await endUnready(connection, worker);
+      // The worker's second connection, for its blocking reads, has the same start-up to end.
+      const blocking = blockingConnectionOf(worker);
+      if (blocking?._client) await endUnready(blocking._client, { waitUntilReady: () => blocking.client });
       await worker.close();
       connection.disconnect();
     },
