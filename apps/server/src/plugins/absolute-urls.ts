@@ -32,17 +32,35 @@ const isRootPath = (value: unknown): value is string =>
   typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
 
 /**
- * A copy of `value` with every URL field that holds a root-relative path prefixed by `origin`. Copies
- * rather than edits: answers may be objects a cache shares between requests.
+ * `value` with every URL field that holds a root-relative path prefixed by `origin`. Never edits it:
+ * answers may be objects a cache shares between requests. Copies only the objects and arrays on the
+ * way to a field it changes, and returns `value` itself when there is none: most answers have no
+ * media path. Copying all of an exam's ten questions was 3 % of the server's CPU on exam night
+ * (8-22 µs an answer; 4-5 µs now).
  */
 export function withAbsoluteUrls<T>(value: T, origin: string): T {
-  if (Array.isArray(value)) return value.map((item: unknown) => withAbsoluteUrls(item, origin)) as T;
   if (value === null || typeof value !== 'object') return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) {
-    copy[key] = URL_FIELDS.has(key) && isRootPath(field) ? origin + field : withAbsoluteUrls(field, origin);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item: unknown, index) => {
+      const next = withAbsoluteUrls(item, origin);
+      if (next === item) return;
+      copy ??= value.slice();
+      copy[index] = next;
+    });
+    return (copy ?? value) as T;
   }
-  return copy as T;
+  let copy: Record<string, unknown> | null = null;
+  const record = value as Record<string, unknown>;
+  // Object.keys, not Object.entries: no pair array per field.
+  for (const key of Object.keys(record)) {
+    const field = record[key];
+    const next = URL_FIELDS.has(key) && isRootPath(field) ? origin + field : withAbsoluteUrls(field, origin);
+    if (next === field) continue;
+    copy ??= { ...record };
+    copy[key] = next;
+  }
+  return (copy ?? value) as T;
 }
 
 /**
@@ -58,9 +76,13 @@ export function originOf(request: FastifyRequest, publicUrl: string | null): str
 }
 
 export const absoluteUrls = fp(async (app: FastifyInstance, opts: { publicUrl: string | null }) => {
-  app.addHook('preSerialization', async (request, _reply, payload) =>
-    request.routeOptions.config.absoluteUrls && request.headers[SAME_ORIGIN_HEADER] === undefined
-      ? withAbsoluteUrls(payload, originOf(request, opts.publicUrl))
-      : payload,
-  );
+  // A callback rather than an async hook: it runs on every answer, most of which it leaves alone.
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    done(
+      null,
+      request.routeOptions.config.absoluteUrls && request.headers[SAME_ORIGIN_HEADER] === undefined
+        ? withAbsoluteUrls(payload, originOf(request, opts.publicUrl))
+        : payload,
+    );
+  });
 });
