@@ -1,13 +1,19 @@
-// Admission by event-loop utilization (decision in the README, "Overload"): the share of new work a
-// process refuses, raised while its event loop is saturated and lowered once it is not.
+// Admission by event-loop utilization (decision 0010, "Saturation"): the share of new work a process
+// refuses, raised while its event loop is saturated and lowered once it is not.
 //
 // Why not the in-flight cap or the mean event-loop delay alone: a process busy every millisecond
 // serves the requests it has already read, one after another, each in a millisecond or two, so neither
-// the count in flight nor the timers' lateness grows much, while new connections wait in the kernel's
-// accept queue, unseen, for seconds (measured on the exam start: students on new connections waited
-// 1 to 7 s before the process accepted them, those on kept-alive ones a few milliseconds). Utilization
-// sees the saturation itself. Refusing part of the new work, at random, frees the time the rest needs;
-// refusing all of it for a whole sample would swing between idle and overloaded.
+// the count in flight nor the timers' lateness grows much. Where its connections are shared between
+// students (nginx's kept-alive upstream connections, in the deployed shape), the new connections it
+// would need wait in the kernel's accept queue, unseen, for seconds, while the held ones are served in
+// milliseconds. Utilization sees the saturation itself. Refusing part of the new work, at random, frees
+// the time the rest needs; refusing all of it for a whole sample would swing between idle and
+// overloaded.
+//
+// Its price (stop 27): at capacity the loop is saturated too (utilization ≥ 0.99 through the exam
+// start's window), so no threshold tells capacity from overload, and the students it refuses wait the
+// Retry-After. Phones connected straight to one process do not starve in the accept queue, and there
+// the gate cost more than it saved at capacity and at twice it; decision 0010 has the figures.
 
 export type GateOptions = {
   /** Utilization (0..1) above which the share refused rises; 0 turns the gate off. */
