@@ -146,6 +146,8 @@ async function runConfiguration(
     // A prefix of its own: other runs and tests share this Redis.
     env = { ...env, REDIS_URL: REDIS_TEST_URL, REDIS_PREFIX: `bench-${randomBytes(4).toString('hex')}:` };
   }
+  // As deployed behind nginx (README, Reverse proxy): the proxy on this machine is trusted.
+  if (options.viaNginx) env = { ...env, TRUST_PROXY: '127.0.0.1' };
   const jwtSecret = randomBytes(48).toString('base64url');
   const servers: ServerChild[] = [await startServer(env, jwtSecret)];
   if (db === 'postgres') servers.push(await startServer(env, jwtSecret));
