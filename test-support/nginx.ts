@@ -16,7 +16,7 @@ export type RunningNginx = {
   httpPort: number;
   /** The proxying server (HTTPS, or plain HTTP with `tls: false`). */
   proxyPort: number;
-  /** nginx's master and worker pids, for the bench's memory and CPU readings. */
+  /** nginx's master and worker pids, for the bench's reading of nginx's own CPU. */
   pids(): number[];
   stop(): Promise<void>;
 };

@@ -113,6 +113,7 @@ export class ExamAttemptService {
   private readonly open = new LRUCache<string, OpenSummary>({ max: 10_000 });
   private readonly latestAttempt;
   private readonly saveAnswers;
+  private readonly insertAttempt;
 
   constructor(private readonly deps: Deps) {
     const { db, dialect } = deps;
@@ -147,6 +148,36 @@ export class ExamAttemptService {
         .where('submitted_at', 'is', null)
         .returning('answers_json'),
     );
+    // A new attempt, once per student on exam night: built and compiled once (db/prepared.ts).
+    this.insertAttempt = prepare<
+      {
+        tenantId: number;
+        userId: number;
+        lessonId: number;
+        number: number;
+        source: LessonExamSettings['source'];
+        startedAt: string;
+        deadlineAt: string | null;
+        draw: string;
+      },
+      StoredAttemptRow
+    >(db, (q) =>
+      q
+        .insertInto('exam_attempts')
+        .values({
+          tenant_id: param<number>('tenantId'),
+          user_id: param<number>('userId'),
+          lesson_id: param<number>('lessonId'),
+          number: param<number>('number'),
+          source: param<LessonExamSettings['source']>('source'),
+          started_at: param<string>('startedAt'),
+          deadline_at: param<string | null>('deadlineAt'),
+          draw_json: param<string>('draw'),
+          answers_json: '{}',
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'lesson_id', 'number']).doNothing())
+        .returning(ATTEMPT_COLUMNS),
+    );
   }
 
   /** The exam's settings, or null for a plain quiz (or another tenant's lesson). */
@@ -171,7 +202,7 @@ export class ExamAttemptService {
     userId: number,
     lessonId: number,
   ): Promise<ExamContentFields & { opened: OpenLesson }> {
-    const { access, db, clock } = this.deps;
+    const { access, clock } = this.deps;
     const first = await access.open(tenant, userId, lessonId);
     if (first.lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
     const settings = await this.settingsOf(tenant.id, first.lesson.id);
@@ -190,23 +221,17 @@ export class ExamAttemptService {
 
     const draw = await this.draw(tenant.id, settings);
     const deadline = attemptDeadline(now, settings);
-    const inserted = await db
-      .insertInto('exam_attempts')
-      .values({
-        tenant_id: tenant.id,
-        user_id: userId,
-        lesson_id: settings.lessonId,
-        // After the highest number, not the count: numbers stay unique if rows were ever removed.
-        number: Math.max(0, ...opened.attempts.map((row) => row.number)) + 1,
-        source: settings.source,
-        started_at: now.toISOString(),
-        deadline_at: deadline?.toISOString() ?? null,
-        draw_json: JSON.stringify(draw),
-        answers_json: '{}',
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'lesson_id', 'number']).doNothing())
-      .returning(ATTEMPT_COLUMNS)
-      .executeTakeFirst();
+    const inserted = await this.insertAttempt.first({
+      tenantId: tenant.id,
+      userId,
+      lessonId: settings.lessonId,
+      // After the highest number, not the count: numbers stay unique if rows were ever removed.
+      number: Math.max(0, ...opened.attempts.map((row) => row.number)) + 1,
+      source: settings.source,
+      startedAt: now.toISOString(),
+      deadlineAt: deadline?.toISOString() ?? null,
+      draw: JSON.stringify(draw),
+    });
     // A parallel start (a double tap, a second device) took this number: its attempt is the one.
     if (!inserted) return answer(await access.open(tenant, userId, lessonId));
     return answer({ ...opened, attempts: [...opened.attempts, inserted] });
