@@ -128,17 +128,19 @@ export type PhaseSummary = {
   newConnections: { answered: number; p99Ms: number };
 };
 
-const quantileOf = (outcomes: readonly Outcome[], q: number): number => {
-  const latencies = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-  return latencies.length === 0
+/** Latencies in ascending order, sorted once for every quantile read from them. */
+const sortedLatencies = (outcomes: readonly Outcome[]): number[] =>
+  outcomes.map((o) => o.ms).sort((a, b) => a - b);
+
+const quantileOf = (latencies: readonly number[], q: number): number =>
+  latencies.length === 0
     ? 0
     : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
-};
 
 export function summarise(outcomes: readonly Outcome[]): PhaseSummary {
   const answered = outcomes.filter((o) => o.status !== null);
-  const onNew = answered.filter((o) => !o.reusedConnection);
-  const quantile = (q: number) => quantileOf(answered, q);
+  const latencies = sortedLatencies(answered);
+  const onNew = sortedLatencies(answered.filter((o) => !o.reusedConnection));
   const statuses: Record<string, number> = {};
   const networkErrors: Record<string, number> = {};
   for (const o of outcomes) {
@@ -150,9 +152,9 @@ export function summarise(outcomes: readonly Outcome[]): PhaseSummary {
     offered: outcomes.length,
     answered: answered.length,
     ok: count((o) => o.status !== null && o.status < 300),
-    p50Ms: quantile(0.5),
-    p99Ms: quantile(0.99),
-    maxMs: Math.round(Math.max(0, ...answered.map((o) => o.ms))),
+    p50Ms: quantileOf(latencies, 0.5),
+    p99Ms: quantileOf(latencies, 0.99),
+    maxMs: Math.round(latencies.at(-1) ?? 0),
     statuses,
     status500: count((o) => o.status === 500),
     status503WithRetryAfter: count((o) => o.status === 503 && o.retryAfter !== null),

@@ -20,7 +20,7 @@
 // their peak RSS (bench/memory.ts), and the load average at the end. Written to
 // .bench/quiz-start[-overload].json.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -37,6 +37,7 @@ import {
   type ServerChild,
 } from './children';
 import { createBenchDatabase, type DbKind } from './database';
+import { processesCpuMicros } from './database-cpu';
 import type { DirectStudent } from './direct-seed';
 import { memoryWindow, type MemoryPeak } from './memory';
 import {
@@ -202,7 +203,7 @@ async function runConfiguration(
   const inServers = serversWindow(children, profiles);
   const usageBefore = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
   const nginxPids = nginx?.pids() ?? [];
-  const nginxCpuBefore = cpuMicrosOf(nginxPids);
+  const nginxCpuBefore = processesCpuMicros(nginxPids);
   const memory = memoryWindow(servers.map((server) => server.pid));
   console.log(
     `[bench] quiz start, ${configuration}: pids ${servers.map((s) => s.pid).join(', ')}; ` +
@@ -219,7 +220,7 @@ async function runConfiguration(
   await inServers.window.stop();
   const peak = memory.stop();
   const usageAfter = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
-  const nginxCpu = cpuMicrosOf(nginxPids) - nginxCpuBefore;
+  const nginxCpu = processesCpuMicros(nginxPids) - nginxCpuBefore;
   const delta = (field: 'clientsLeft' | 'answeredAfterLeft') =>
     usageAfter.reduce((sum, after, i) => sum + after[field] - usageBefore[i]![field], 0);
 
@@ -329,20 +330,6 @@ async function offerQuiz(baseUrls: string[], lessonId: number, students: DirectS
 const QUIZ_FLOW: StartFlow = { title: 'quiz start', phases: ['open', 'submit'], offer: offerQuiz };
 
 export const failures = (phase: PhaseSummary) => phase.offered - phase.ok;
-
-/** User and system CPU of these processes so far, from /proc (0 for a process already gone). */
-function cpuMicrosOf(pids: number[]): number {
-  const ticksPerSecond = 100;
-  return pids.reduce((sum, pid) => {
-    try {
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return sum + ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
-    } catch {
-      return sum;
-    }
-  }, 0);
-}
 
 function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): string {
   const header = [
