@@ -35,6 +35,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp, type BuiltApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase, type Db, type DbHandle } from '../apps/server/src/db/connect';
+import { listen } from '../apps/server/src/lib/listen';
 import { runAsTenant } from '../apps/server/src/lib/tenant-context';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { videoNames } from '../apps/server/src/modules/video/storage';
@@ -238,9 +239,15 @@ async function main(): Promise<void> {
     },
   });
   const { app } = built;
-  // The product's accept backlog (main.ts): with Node's default of 511 a burst of new connections
-  // overflows it and the kernel drops their SYNs, which clients retry after 1, 3 and 7 s.
-  await app.listen({ host: '127.0.0.1', port: 0, backlog: config.listenBacklog });
+  // As the product listens (main.ts): its accept backlog (with Node's default of 511 a burst of new
+  // connections overflows it and the kernel drops their SYNs, which clients retry after 1, 3 and 7 s)
+  // and its descriptors of the socket (lib/listen.ts: a busy loop still takes newcomers at once).
+  await listen(app, {
+    host: '127.0.0.1',
+    port: 0,
+    backlog: config.listenBacklog,
+    acceptsPerTurn: config.acceptsPerTurn,
+  });
 
   const bare = Fastify();
   bare.get('/bare', async () => ({ ok: true }));

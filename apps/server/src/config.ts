@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).optional(),
   WEB_DIST: z.string().optional(),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
+  ACCEPTS_PER_TURN: z.coerce.number().int().min(1).max(256).default(64),
   MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(256),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(200),
   MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0.95),
@@ -130,6 +131,8 @@ export type Config = {
   webDist: string | null;
   /** Connections the kernel may queue before Fastify accepts them (capped by net.core.somaxconn). */
   listenBacklog: number;
+  /** Descriptors of the listening socket: connections the event loop may accept per turn (lib/listen.ts). */
+  acceptsPerTurn: number;
   /** Load shedding: beyond these the API answers 503 with Retry-After instead of queueing (0: off). */
   overload: {
     /** API requests being worked on at once, body reading to answer. */
@@ -207,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.DATABASE_URL && !e.REDIS_URL ? 0 : 30_000),
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : null,
     listenBacklog: e.LISTEN_BACKLOG,
+    acceptsPerTurn: e.ACCEPTS_PER_TURN,
     overload: {
       maxInFlight: e.MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,

@@ -1,6 +1,7 @@
 // Process entry point: configuration, the app, and a graceful shutdown on SIGTERM/SIGINT.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { listen } from './lib/listen';
 
 /** Under the 30 s a process manager (systemd, Kubernetes) usually waits before SIGKILL. */
 const SHUTDOWN_DEADLINE_MS = 25_000;
@@ -42,8 +43,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   // A raised backlog keeps a burst of new connections queued in the kernel (up to net.core.somaxconn)
-  // rather than dropped, and the phones' 1 s and 3 s SYN retries with them.
-  await app.listen({ host: config.host, port: config.port, backlog: config.listenBacklog });
+  // rather than dropped, and the phones' 1 s and 3 s SYN retries with them; more descriptors of the
+  // socket take them from that queue as fast as they come, however busy the loop (lib/listen.ts).
+  await listen(app, {
+    host: config.host,
+    port: config.port,
+    backlog: config.listenBacklog,
+    acceptsPerTurn: config.acceptsPerTurn,
+  });
 }
 
 main().catch((error: unknown) => {

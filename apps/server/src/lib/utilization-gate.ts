@@ -6,7 +6,7 @@
 // the count in flight nor the timers' lateness grows much. Where its connections are shared between
 // students (nginx's kept-alive upstream connections, in the deployed shape), the new connections it
 // would need wait in the kernel's accept queue, unseen, for seconds, while the held ones are served in
-// milliseconds. Utilization sees the saturation itself. Refusing part of the new work, at random, frees
+// milliseconds (libuv takes one per descriptor and turn of the loop; lib/listen.ts gives 64). Utilization sees the saturation itself. Refusing part of the new work, at random, frees
 // the time the rest needs; refusing all of it for a whole sample would swing between idle and
 // overloaded.
 //
