@@ -28,31 +28,32 @@ export type ListenOptions = {
 const HELPER = new URL('./listen-descriptors.mjs', import.meta.url);
 /** The helper answers in tens of milliseconds; past this the API listens with one descriptor. */
 const HELPER_TIMEOUT_MS = 10_000;
-const IDLE_SWEEP_MS = 100;
 
 /** Listens as `app.listen` does, with `acceptsPerTurn` descriptors; must be called before `app.ready()`. */
 export async function listen(app: FastifyInstance, options: ListenOptions): Promise<void> {
   const copies: Server[] = [];
   const handedOver = new Set<Socket>();
   // On close the copies stop accepting at once, with the server's own descriptor; and the close waits
-  // for the connections they handed over, which the server's own close does not count. Registered
-  // before listening (hooks cannot be added to a started instance), so this onClose runs before those
-  // registered earlier: the database is still open while their last requests are answered.
+  // for the connections they handed over, which the server's own close does not count (the graceful-
+  // close plugin's sweep closes them as they fall idle). Registered before listening (hooks cannot be
+  // added to a started instance), so this onClose runs before those registered earlier: the database
+  // is still open while their last requests are answered.
+  let drained: (() => void) | null = null;
   app.addHook('preClose', async () => {
     for (const copy of copies) copy.close();
   });
   app.addHook('onClose', async () => {
-    while (handedOver.size > 0) {
-      app.server.closeIdleConnections();
-      await new Promise((resolve) => setTimeout(resolve, IDLE_SWEEP_MS));
-    }
+    if (handedOver.size > 0) await new Promise<void>((resolve) => (drained = resolve));
   });
   await app.listen({ host: options.host, port: options.port, backlog: options.backlog });
   if (options.acceptsPerTurn <= 1 || cluster.isWorker) return;
 
   const handOver = (socket: Socket) => {
     handedOver.add(socket);
-    socket.once('close', () => handedOver.delete(socket));
+    socket.once('close', () => {
+      handedOver.delete(socket);
+      if (handedOver.size === 0) drained?.();
+    });
     app.server.emit('connection', socket);
   };
   try {

@@ -4,12 +4,10 @@
 // waited 1 to 3 s in the kernel's accept queue while connected phones were answered in milliseconds.
 // With ACCEPTS_PER_TURN descriptors of the socket a burst of newcomers is taken in one turn; and the
 // connections those descriptors took are still waited for by a graceful close.
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './support/processes';
+import { ROOT, startServer } from './support/processes';
 
 const BUSY_SERVER = join(ROOT, 'apps/server/test/multi-instance/support/busy-server.ts');
 /** Phones already connected, each asking again as soon as it is answered: every turn serves them all. */
@@ -17,28 +15,10 @@ const KEPT = 8;
 const BUSY_MS = 20;
 const NEWCOMERS = 24;
 
-type BusyServer = { port: number; stop(): Promise<number | null> };
-
-async function startBusyServer(env: Record<string, string>): Promise<BusyServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', BUSY_SERVER], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', BUSY_MS: String(BUSY_MS), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', (line) =>
-      resolve((JSON.parse(line) as { port: number }).port),
-    );
-    void exited.then((code) => reject(new Error(`the busy server exited (${code}) before listening`)));
-  });
-  return {
-    port,
-    stop: () => {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
+async function startBusyServer(env: Record<string, string>) {
+  const server = await startServer('busy', { BUSY_MS: String(BUSY_MS), ...env }, BUSY_SERVER);
+  await server.waitForLog((line) => line.msg === 'every descriptor listening');
+  return server;
 }
 
 type Answer = { status: number; ms: number };
@@ -100,8 +80,8 @@ describe('accepting connections while the event loop is busy', () => {
       get(server.port, '/slow', new http.Agent({ keepAlive: true })),
     );
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const code = await server.stop();
+    const exit = await server.stop();
     expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual(Array(16).fill(200));
-    expect(code).toBe(0);
+    expect(exit).toEqual({ code: 0, signal: null });
   });
 });

@@ -32,13 +32,16 @@ export type ServerProcess = {
 /** The environment every server process starts from: nothing inherited but PATH and HOME. */
 const baseEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' });
 
-/** Starts `script` (the server's main.ts by default; scripts/cluster.mjs runs several). */
+/**
+ * Starts `script` (the server's main.ts by default; scripts/cluster.mjs runs several; a TypeScript
+ * one runs through tsx).
+ */
 export function spawnServer(
   name: string,
   env: Record<string, string>,
   script = MAIN,
 ): Omit<ServerProcess, 'port' | 'url'> {
-  const child = spawn(process.execPath, script === MAIN ? ['--import', 'tsx', MAIN] : [script], {
+  const child = spawn(process.execPath, script.endsWith('.ts') ? ['--import', 'tsx', script] : [script], {
     cwd: ROOT,
     env: { ...baseEnv(), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,8 +127,12 @@ export function spawnServer(
 const LISTENING = /^Server listening at http:\/\/127\.0\.0\.1:(\d+)$/;
 
 /** Starts a server process and resolves once it listens (migrations and start-up done). */
-export async function startServer(name: string, env: Record<string, string>): Promise<ServerProcess> {
-  const server = spawnServer(name, env);
+export async function startServer(
+  name: string,
+  env: Record<string, string>,
+  script = MAIN,
+): Promise<ServerProcess> {
+  const server = spawnServer(name, env, script);
   const line = await server.waitForLog((l) => typeof l.msg === 'string' && LISTENING.test(l.msg));
   const port = Number(LISTENING.exec(line.msg!)![1]);
   return { ...server, port, url: `http://127.0.0.1:${port}` };
