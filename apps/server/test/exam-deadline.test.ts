@@ -3,6 +3,7 @@
 // attempt is closed by the server with what was saved: by the sweeper, by any call that meets it, by
 // the sweeper's own timer, and by a new app instance started on the same database (a restart).
 import { ATTEMPT_TIME_OVER } from '@app/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { AttemptSweeper } from '../src/modules/exams/attempt-sweeper';
@@ -171,6 +172,30 @@ describe('an abandoned attempt', () => {
     }
   });
 
+  it('stays open when its counted result cannot be written, and the next sweep closes it', async () => {
+    const { lessonId, student, questions } = await startedExam();
+    await save(student.device, lessonId, [pick(questions[0]!)]);
+    const refusal = await refuseResults(api, lessonId);
+    api.clock.set(AFTER);
+    try {
+      await api.services.examSweeper.sweepOnce();
+      // The close and its counted result are one transaction: neither stands without the other.
+      expect((await attemptRows(api, lessonId, student.id))[0]).toMatchObject({
+        submitted_at: null,
+        score: null,
+      });
+      expect(await resultRow(api, lessonId, student.id)).toBeUndefined();
+    } finally {
+      await refusal.lift();
+    }
+    await api.services.examSweeper.sweepOnce();
+    expect((await attemptRows(api, lessonId, student.id))[0]).toMatchObject({
+      submitted_by: 'server',
+      score: 33,
+    });
+    expect(await resultRow(api, lessonId, student.id)).toMatchObject({ score: 33 });
+  });
+
   it('is closed by the content read that meets it past its deadline', async () => {
     const { lessonId, student, questions } = await startedExam();
     await save(student.device, lessonId, [pick(questions[0]!)]);
@@ -229,3 +254,36 @@ describe('an abandoned attempt', () => {
     }
   });
 });
+
+/**
+ * A trigger that makes every write of a result at `lessonId` fail, as a full disk or a lost connection
+ * would, on the test's real database; `lift` drops it. Only this lesson's writes, so files running
+ * beside this one on the same PostgreSQL are not touched.
+ */
+async function refuseResults(on: TestApi, lessonId: number) {
+  const name = `refuse_results_${lessonId}`;
+  if (on.dialect === 'postgres') {
+    await sql
+      .raw(
+        `create or replace function refuse_result() returns trigger language plpgsql as
+           $$ begin raise exception 'result refused by the test'; end $$;
+         create trigger ${name} before insert or update on quiz_results for each row
+           when (new.lesson_id = ${lessonId}) execute function refuse_result()`,
+      )
+      .execute(on.db);
+  } else {
+    await sql
+      .raw(
+        `create trigger ${name} before insert on quiz_results when new.lesson_id = ${lessonId}
+         begin select raise(abort, 'result refused by the test'); end`,
+      )
+      .execute(on.db);
+  }
+  return {
+    lift: async () => {
+      await sql
+        .raw(`drop trigger ${name}${on.dialect === 'postgres' ? ' on quiz_results' : ''}`)
+        .execute(on.db);
+    },
+  };
+}

@@ -16,10 +16,11 @@ const READ_BUDGET = 2;
 /** The session lookup, the lesson with its grant, progress and stored result, and the insert. */
 const SUBMIT_BUDGET = 3;
 /** An exam (0013): the content is a read; a start adds its insert; a save is one conditional
- * UPDATE; a submit closes the attempt and upserts the counted result. The session lookup in each. A
- * bank exam's start also marks its draw's questions drawn, but only the first start in the process to
- * draw a question (exams/bank-cache.ts, markDrawn): the warm-up student's. */
-const EXAM_BUDGETS = { content: READ_BUDGET, start: 3, save: 2, submit: 4 };
+ * UPDATE; a submit reads the lesson, then closes the attempt and upserts the counted result in one
+ * transaction (BEGIN and COMMIT counted), so neither is ever seen without the other. The session
+ * lookup in each. A bank exam's start also marks its draw's questions drawn, but only the first start
+ * in the process to draw a question (exams/bank-cache.ts, markDrawn): the warm-up student's. */
+const EXAM_BUDGETS = { content: READ_BUDGET, start: 3, save: 2, submit: 5 };
 
 let api: TestApi;
 let tenant: Tenant;

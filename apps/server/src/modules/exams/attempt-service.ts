@@ -48,7 +48,7 @@ import {
   type StoredAttemptRow,
 } from '../learning/lesson-access';
 import type { BankCache } from './bank-cache';
-import type { CountedResults } from './counted-result';
+import type { CountedAttempt, CountedResults } from './counted-result';
 import {
   attemptOf,
   attemptResult,
@@ -340,36 +340,42 @@ export class ExamAttemptService {
     const lookup = await questions.lookup(tenantId, settings, attempt.source);
     const { shown, stored } = gradeAttempt(attempt.draw, answers, lookup);
     const submittedAt = clock.now().toISOString();
-    const updated = await db
-      .updateTable('exam_attempts')
-      .set({
-        answers_json: JSON.stringify(answers),
-        submitted_at: submittedAt,
-        submitted_by: by,
+    // One transaction: an attempt is never seen closed without its counted result, and a crash between
+    // the two cannot leave it closed and uncounted (the sweeper only looks at open attempts).
+    const countedPassed = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('exam_attempts')
+        .set({
+          answers_json: JSON.stringify(answers),
+          submitted_at: submittedAt,
+          submitted_by: by,
+          score: shown.score,
+          correct_count: shown.correctCount,
+          total: shown.total,
+          review_json: JSON.stringify(shown.review),
+        })
+        .where('id', '=', attempt.id)
+        .where('tenant_id', '=', tenantId)
+        .where('submitted_at', 'is', null)
+        .where('answers_json', '=', attempt.answersText)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return undefined;
+      const offered: CountedAttempt = {
+        tenantId,
+        userId,
+        lessonId: settings.lessonId,
+        attemptId: attempt.id,
         score: shown.score,
-        correct_count: shown.correctCount,
+        correctCount: shown.correctCount,
         total: shown.total,
-        review_json: JSON.stringify(shown.review),
-      })
-      .where('id', '=', attempt.id)
-      .where('tenant_id', '=', tenantId)
-      .where('submitted_at', 'is', null)
-      .where('answers_json', '=', attempt.answersText)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return null;
-    this.open.delete(openKey(tenantId, userId, settings.lessonId));
-    const countedPassed = await counted.offer({
-      tenantId,
-      userId,
-      lessonId: settings.lessonId,
-      attemptId: attempt.id,
-      score: shown.score,
-      correctCount: shown.correctCount,
-      total: shown.total,
-      review: stored,
-      submittedAt,
-      counts: settings.counts,
+        review: stored,
+        submittedAt,
+        counts: settings.counts,
+      };
+      return counted.offer(offered, trx);
     });
+    if (countedPassed === undefined) return null;
+    this.open.delete(openKey(tenantId, userId, settings.lessonId));
     const closed: Attempt = {
       ...attempt,
       answers,

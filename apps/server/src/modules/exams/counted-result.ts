@@ -31,8 +31,9 @@ export class CountedResults {
   /**
    * Stores the attempt as the counted result where it replaces the one counted now: the verdict the
    * statement stored then (what locking and progress read from now on), or null when it did not replace.
+   * `db` is the transaction that closed the attempt, so the two are seen together.
    */
-  async offer(attempt: CountedAttempt): Promise<boolean | null> {
+  async offer(attempt: CountedAttempt, db: Db = this.db): Promise<boolean | null> {
     const values = {
       score: attempt.score,
       correct_count: attempt.correctCount,
@@ -41,7 +42,7 @@ export class CountedResults {
       submitted_at: attempt.submittedAt,
       attempt_id: attempt.attemptId,
     };
-    const written = await this.db
+    const written = await db
       .insertInto('quiz_results')
       .values({
         tenant_id: attempt.tenantId,
