@@ -14,6 +14,8 @@ export type Outcome = {
   /** null: no answer (timeout or network error). */
   status: number | null;
   ms: number;
+  /** When it was sent (performance.now()). */
+  sentAt: number;
   /** The Retry-After header of the answer, if any. */
   retryAfter: string | null;
   timedOut: boolean;
@@ -50,11 +52,11 @@ export function send(
   const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (outcome: Omit<Outcome, 'ms'>) => {
+    const finish = (outcome: Omit<Outcome, 'ms' | 'sentAt'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...outcome, ms: performance.now() - started });
+      resolve({ ...outcome, ms: performance.now() - started, sentAt: started });
     };
     const request = http.request(
       url,
@@ -136,6 +138,27 @@ const quantileOf = (latencies: readonly number[], q: number): number =>
   latencies.length === 0
     ? 0
     : Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!);
+
+/** One second of a phase, by when its requests were sent. */
+export type PhaseSecond = { second: number; sent: number; p99Ms: number; failed: number };
+
+/**
+ * A phase second by second, from its first request: where in the window its slow answers were. On
+ * exam night they are in the first seconds, while the process compiles the paths the opening is the
+ * first to make hot, and the rest of the window is answered in tens of milliseconds.
+ */
+export function bySecond(outcomes: readonly Outcome[]): PhaseSecond[] {
+  if (outcomes.length === 0) return [];
+  const from = outcomes.reduce((first, outcome) => Math.min(first, outcome.sentAt), Infinity);
+  const seconds: Outcome[][] = [];
+  for (const outcome of outcomes) (seconds[Math.floor((outcome.sentAt - from) / 1000)] ??= []).push(outcome);
+  return Array.from(seconds, (sent = [], second) => ({
+    second,
+    sent: sent.length,
+    p99Ms: quantileOf(sortedLatencies(sent), 0.99),
+    failed: sent.filter((outcome) => outcome.status === null || outcome.status >= 300).length,
+  }));
+}
 
 export function summarise(outcomes: readonly Outcome[]): PhaseSummary {
   const answered = outcomes.filter((o) => o.status !== null);

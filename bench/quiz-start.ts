@@ -45,6 +45,8 @@ import {
   send,
   sleepUntil,
   summarise,
+  bySecond,
+  type PhaseSecond,
   warmUpAgent,
   type Outcome,
   type PhaseSummary,
@@ -96,6 +98,8 @@ type QuizStartRun = {
   /** With --via-nginx: nginx's own CPU (master and workers) per request. */
   nginxCpuMicrosPerRequest: number | null;
   memory: MemoryPeak;
+  /** The first phase (the opening) second by second of its window: where its slow answers were. */
+  openingBySecond: PhaseSecond[];
   /**
    * This process's own event-loop delay while offering the load: when it is large, the generator (not
    * only the server) was short of CPU, and latencies and timeouts are late by up to that much.
@@ -240,6 +244,7 @@ async function runConfiguration(
     serverCpuMicrosPerRequest: requests > 0 ? Math.round(inServers.cpuMicros() / requests) : 0,
     nginxCpuMicrosPerRequest: nginx && requests > 0 ? Math.round(nginxCpu / requests) : null,
     memory: peak,
+    openingBySecond: bySecond(outcomes[flow.phases[0]!] ?? []),
     generatorLoopDelay: {
       p99Ms: Math.round(loopDelay.percentile(99) / 1e6),
       maxMs: Math.round(loopDelay.max / 1e6),
@@ -388,6 +393,13 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
         ? ': WARNING, the generator was short of CPU (other load on the machine?): run again when it is quieter'
         : ''),
   );
+  const openings = runs.map(
+    (run) =>
+      `${run.configuration}, open p99 ms by second of the window: ` +
+      run.openingBySecond
+        .map(({ p99Ms, failed }) => (failed > 0 ? `${p99Ms} (${failed} failed)` : String(p99Ms)))
+        .join(', '),
+  );
   const proxies = runs
     .filter((run) => run.nginxCpuMicrosPerRequest !== null)
     .map(
@@ -417,6 +429,7 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
     'by the server all the same; load = 1-minute load average before → after.',
     '',
     ...formatTable(header, body),
+    ...openings,
     ...lags,
     ...proxies,
     ...notes,
