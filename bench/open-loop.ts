@@ -152,12 +152,11 @@ export function bySecond(outcomes: readonly Outcome[]): PhaseSecond[] {
   const from = outcomes.reduce((first, outcome) => Math.min(first, outcome.sentAt), Infinity);
   const seconds: Outcome[][] = [];
   for (const outcome of outcomes) (seconds[Math.floor((outcome.sentAt - from) / 1000)] ??= []).push(outcome);
-  return Array.from(seconds, (sent = [], second) => ({
-    second,
-    sent: sent.length,
-    p99Ms: quantileOf(sortedLatencies(sent), 0.99),
-    failed: sent.filter((outcome) => outcome.status === null || outcome.status >= 300).length,
-  }));
+  // Each second by the phase's own rules: latencies of answered requests, failed = without a 2xx.
+  return Array.from(seconds, (sent = [], second) => {
+    const summary = summarise(sent);
+    return { second, sent: summary.offered, p99Ms: summary.p99Ms, failed: summary.offered - summary.ok };
+  });
 }
 
 export function summarise(outcomes: readonly Outcome[]): PhaseSummary {
