@@ -47,6 +47,7 @@ import {
   ask,
   cleanUp,
   cleanups,
+  CLOSED_LOOP_ENV,
   measureServers,
   ROOT,
   seedCatalogue,
@@ -100,7 +101,7 @@ async function benchDatabase(kind: DbKind, settings: Settings): Promise<void> {
   const database = await createBenchDatabase(kind);
   cleanups.push(() => database.drop());
   try {
-    const server = await startServer(database.env);
+    const server = await startServer({ ...database.env, ...CLOSED_LOOP_ENV });
     const baseUrl = `http://127.0.0.1:${server.appPort}`;
     const bareUrl = `http://127.0.0.1:${server.barePort}/bare`;
     const ctx: SeedContext = {

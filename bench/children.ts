@@ -28,6 +28,16 @@ export async function cleanUp(): Promise<void> {
   }
 }
 
+/**
+ * For the closed-loop benches (routes, scaling, cluster): autocannon's N connections each send their
+ * next request when the last is answered, so the server's loop is busy every millisecond by design
+ * while at most N requests are in flight. The utilization gate (decision 0010) is for arrivals beyond
+ * capacity, which a closed loop never makes; left on, it refused most of the very load measured
+ * (a tree route "measured" at 0.10 statements a request was mostly 503s). The in-flight cap and the
+ * event-loop delay limit stay on. The quiz and exam starts, open loops, keep the server's defaults.
+ */
+export const CLOSED_LOOP_ENV: Record<string, string> = { MAX_EVENT_LOOP_UTILIZATION: '0' };
+
 export type ServerChild = ReadyMessage & { child: ChildProcess };
 
 /**

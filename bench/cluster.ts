@@ -18,7 +18,15 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL } from '../test-support/postgres-availability';
-import { cleanups, ROOT, seedCatalogue, serversWindow, startServer, type ServerChild } from './children';
+import {
+  CLOSED_LOOP_ENV,
+  cleanups,
+  ROOT,
+  seedCatalogue,
+  serversWindow,
+  startServer,
+  type ServerChild,
+} from './children';
 import { createBenchDatabase } from './database';
 import { measure, type LoadOptions, type MeasuredWindow, type Measurement } from './measure';
 import { describePinning } from './pinning';
@@ -71,7 +79,7 @@ export async function benchCluster(load: LoadOptions, checkInterrupted: () => vo
   cleanups.push(() => database.drop());
   const dbName = new URL(database.env.DATABASE_URL!).pathname.slice(1);
   const jwtSecret = randomBytes(48).toString('base64url');
-  const p1 = await startServer(database.env, jwtSecret);
+  const p1 = await startServer({ ...database.env, ...CLOSED_LOOP_ENV }, jwtSecret);
   const url = (server: ServerChild) => `http://127.0.0.1:${server.appPort}`;
   const ctx: SeedContext = {
     baseUrl: url(p1),
@@ -80,8 +88,8 @@ export async function benchCluster(load: LoadOptions, checkInterrupted: () => vo
   };
   const seeded = await seed(ctx, { catalogue: true });
   const scenarios = buildScenarios(seeded, ctx).filter((s) => CLUSTER_SCENARIOS.includes(s.name));
-  const p2 = await startServer(database.env, jwtSecret);
-  const superuser = await startServer(database.superuserEnv!, jwtSecret);
+  const p2 = await startServer({ ...database.env, ...CLOSED_LOOP_ENV }, jwtSecret);
+  const superuser = await startServer({ ...database.superuserEnv!, ...CLOSED_LOOP_ENV }, jwtSecret);
   for (const scenario of scenarios) {
     for (const server of [p1, p2, superuser]) {
       const problem = await checkScenario(url(server), scenario);

@@ -9,7 +9,16 @@
 // figure. Written to .bench/scaling-<db>.json.
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { ask, cleanUp, cleanups, measureServers, ROOT, startServer, waitUntilServing } from './children';
+import {
+  ask,
+  cleanUp,
+  cleanups,
+  CLOSED_LOOP_ENV,
+  measureServers,
+  ROOT,
+  startServer,
+  waitUntilServing,
+} from './children';
 import { createBenchDatabase, type DbKind } from './database';
 import type { DirectStudent } from './direct-seed';
 import type { LoadOptions, Target } from './measure';
@@ -65,7 +74,7 @@ async function scaleOn(db: DbKind, sizes: number[], load: LoadOptions, checkInte
   const startedAt = new Date();
   const database = await createBenchDatabase(db);
   cleanups.push(() => database.drop());
-  const server = await startServer(database.env);
+  const server = await startServer({ ...database.env, ...CLOSED_LOOP_ENV });
   process.stdout.write(`[bench] scaling on ${db}: seeding ${sizes.join(', ')} units ... `);
   const seeded = await ask(
     server.child,
