@@ -23,6 +23,7 @@ import {
   type Student,
 } from './support/admin-helpers';
 import { buildCourse, fourOptions, type BuiltCourse } from './support/catalogue-fixture';
+import { seenAnswerId, seenQuiz, type SeenQuestion } from './support/quiz-answers';
 import { type TestApi } from './support/test-api';
 
 const UNIT_NOT_FOUND = 'Unit not found.';
@@ -496,6 +497,10 @@ describe('PUT /api/Admin/Lessons/{id}', () => {
   it('replaces a quiz’s questions while nobody has submitted it; students get the new quiz', async () => {
     const built = await quizCourse();
     const quizId = built.lessonIds[0]![1]!;
+    // The student has the old quiz open (the server keeps each student's presentation of it).
+    await enrolDirectly(api, tenant.id, student.id, built.courseId);
+    const before = await seenQuiz(student.device, quizId);
+    expect(before).toHaveLength(built.quizzes.get(quizId)!.length);
     const reply = await admin.device.call('PUT', `/api/Admin/Lessons/${quizId}`, {
       json: quiz({ name: 'اختبار معدل', questions: [question('سؤال وحيد', 2)] }),
     });
@@ -512,10 +517,19 @@ describe('PUT /api/Admin/Lessons/{id}', () => {
       await api.db.selectFrom('quiz_questions').select('id').where('id', 'in', oldQuestions).execute(),
     ).toEqual([]);
 
-    await enrolDirectly(api, tenant.id, student.id, built.courseId);
     const content = await student.device.call('GET', `/api/Student/contentlesson/${quizId}`);
     expect(content.body.data.lessonName).toBe('اختبار معدل');
-    expect(content.body.data.questions.map((q: { text: string }) => q.text)).toEqual(['سؤال وحيد']);
+    const after: SeenQuestion[] = content.body.data.questions;
+    expect(after.map((q) => q.text)).toEqual(['سؤال وحيد']);
+    // The new quiz in ids of the student's own that grade it: the right answer scores 100.
+    const submitted = await student.device.call('POST', '/api/quizresult/submit', {
+      json: {
+        lessonId: quizId,
+        answers: [{ questionId: after[0]!.id, answerId: seenAnswerId(after, after[0]!.id, 'ج') }],
+      },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.data.score).toBe(100);
   });
 
   it('keeps a submitted quiz’s questions (409) but still allows renaming it', async () => {

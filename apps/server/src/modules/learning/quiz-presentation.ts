@@ -5,6 +5,7 @@
 // the stored ones; stored results keep stored answer ids and are translated when shown.
 import { MAX_ID, type QuizResult } from '@app/contract';
 import { opaqueIds, quizInStudentOrder, type OpaqueIds } from '@app/domain';
+import { LRUCache } from 'lru-cache';
 import { hmacHex } from '../../lib/secrets';
 import type { QuizKey } from '../catalogue/catalogue-cache';
 
@@ -19,9 +20,26 @@ export type StudentQuiz = {
 };
 
 export class QuizPresentation {
+  /**
+   * The presentations made lately, by tenant, student and lesson, with the quiz they were made of. A
+   * presentation costs a keyed hash for every answer (a sixth of the quiz read's CPU in its profile),
+   * and a student reads the same quiz, submits it and reads the review with the same one. A hit needs
+   * the very quiz object the catalogue cache holds now, so an edited quiz is presented anew.
+   */
+  private readonly recent = new LRUCache<string, { quiz: QuizKey; student: StudentQuiz }>({ max: 10_000 });
+
   constructor(private readonly key: Uint8Array) {}
 
   of(tenantId: number, userId: number, lessonId: number, quiz: QuizKey): StudentQuiz {
+    const name = `${tenantId}:${userId}:${lessonId}`;
+    const known = this.recent.get(name);
+    if (known?.quiz === quiz) return known.student;
+    const student = this.make(tenantId, userId, lessonId, quiz);
+    this.recent.set(name, { quiz, student });
+    return student;
+  }
+
+  private make(tenantId: number, userId: number, lessonId: number, quiz: QuizKey): StudentQuiz {
     const seed = this.number(`order:${tenantId}:${userId}:${lessonId}`, 8);
     // 48 bits of the hash folded into 1..MAX_ID: a positive id the contract accepts (idField). Two
     // answers of the quiz can still meet; opaqueIds then derives the set again with the next round.
