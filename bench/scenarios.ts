@@ -224,11 +224,11 @@ export async function checkScenario(baseUrl: string, scenario: Scenario): Promis
     ...(scenario.body === undefined ? {} : { body: scenario.body }),
   });
   const text = await response.text();
-  if (!response.ok) return `answered ${response.status} before the load: ${text.slice(0, 200)}`;
+  // Without the web build the server has no pages, and its catch-all answers a page's address 404.
+  const unbuilt = scenario.expectHtml === undefined ? '' : ' (is the web app built? npm run build)';
+  if (!response.ok) return `answered ${response.status} before the load${unbuilt}: ${text.slice(0, 200)}`;
   if (scenario.expectHtml !== undefined)
-    return text.includes(scenario.expectHtml)
-      ? null
-      : `the page lacks ${scenario.expectHtml} (is the web app built? npm run build)`;
+    return text.includes(scenario.expectHtml) ? null : `the page lacks ${scenario.expectHtml}${unbuilt}`;
   if (!scenario.expect) return null;
   let data: unknown;
   try {
