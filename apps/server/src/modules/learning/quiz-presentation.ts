@@ -19,36 +19,47 @@ export type StudentQuiz = {
   answers: OpaqueIds;
 };
 
+/** What a student's presentation takes keyed hashes to make: their order's seed and answer ids. */
+type StudentKeys = {
+  /** The quiz's stored answer ids, in the quiz's order, that `answers` was derived for. */
+  answerIds: string;
+  seed: number;
+  answers: OpaqueIds;
+};
+
 export class QuizPresentation {
   /**
-   * The presentations made lately, by tenant, student and lesson, with the quiz they were made of. A
-   * presentation costs a keyed hash for every answer (a sixth of the quiz read's CPU in its profile),
-   * and a student reads the same quiz, submits it and reads the review with the same one. A hit needs
-   * the very quiz object the catalogue cache holds now, so an edited quiz is presented anew.
+   * The keys made lately, by tenant, student and lesson. Making them costs a keyed hash for each
+   * answer (a sixth of the quiz read's CPU in its profile), and the open, the reloads, the submit and
+   * the review all need the same ones. The seed depends on nothing else; the answer ids are kept for
+   * the set of answers they were made for, so a quiz whose answers were replaced gets new ones. The
+   * order is applied to the quiz as the catalogue holds it now, so an edited text is shown at once.
    */
-  private readonly recent = new LRUCache<string, { quiz: QuizKey; student: StudentQuiz }>({ max: 10_000 });
+  private readonly recent = new LRUCache<string, StudentKeys>({ max: 10_000 });
 
   constructor(private readonly key: Uint8Array) {}
 
   of(tenantId: number, userId: number, lessonId: number, quiz: QuizKey): StudentQuiz {
+    const ids = quiz.flatMap((question) => question.answers.map((answer) => answer.id));
     const name = `${tenantId}:${userId}:${lessonId}`;
-    const known = this.recent.get(name);
-    if (known?.quiz === quiz) return known.student;
-    const student = this.make(tenantId, userId, lessonId, quiz);
-    this.recent.set(name, { quiz, student });
-    return student;
+    let keys = this.recent.get(name);
+    if (keys?.answerIds !== ids.join()) {
+      keys = this.keysOf(tenantId, userId, lessonId, ids);
+      this.recent.set(name, keys);
+    }
+    return { questions: quizInStudentOrder(quiz, keys.seed), answers: keys.answers };
   }
 
-  private make(tenantId: number, userId: number, lessonId: number, quiz: QuizKey): StudentQuiz {
+  private keysOf(tenantId: number, userId: number, lessonId: number, ids: number[]): StudentKeys {
     const seed = this.number(`order:${tenantId}:${userId}:${lessonId}`, 8);
     // 48 bits of the hash folded into 1..MAX_ID: a positive id the contract accepts (idField). Two
     // answers of the quiz can still meet; opaqueIds then derives the set again with the next round.
     const answers = opaqueIds(
-      quiz.flatMap((question) => question.answers.map((answer) => answer.id)),
+      ids,
       (answerId, round) =>
         1 + (this.number(`answer:${tenantId}:${userId}:${answerId}:${round}`, 12) % MAX_ID),
     );
-    return { questions: quizInStudentOrder(quiz, seed), answers };
+    return { answerIds: ids.join(), seed, answers };
   }
 
   /** A stored result (stored ids) as this student is shown it: their ids, their question order. */
