@@ -4,7 +4,7 @@
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--warmup 2]
 //                    [--only profile,Contact] [--profile] [--cluster] [--pin on|off]
-//   npm run bench -- --quiz-start [--exam [--retry]] [--students 5000] [--overload] [--cold] [--via-nginx]
+//   npm run bench -- --quiz-start [--exam [--retry] [--announced [--rehearsal off]]] [--students 5000] [--overload] [--cold] [--via-nginx]
 //                    [--db sqlite|postgres|both]
 //   npm run bench -- --scaling [--sizes 10,100,1000,10000] [--db ...] [--duration ...]
 //
@@ -25,7 +25,10 @@
 // quiz within 10 s and submit it within the next 10 s; SQLite with one process and PostgreSQL + Redis
 // with two; `--overload` offers twice the students; `--exam` makes it the timed exam of issue 20
 // (bench/exam-start.ts: open, start an attempt, save each answer, submit within a minute); `--retry`
-// has the students refused with 503 ask again after Retry-After, as the web app does; `--via-nginx` puts
+// has the students refused with 503 ask again after Retry-After, as the web app does; `--announced`
+// announces the exam for one minute (its opensAt, 30 s after the warm-up) and opens the window then, so
+// the servers rehearse the opening first as they would before a real one (`--rehearsal off`: they do
+// not, EXAM_REHEARSAL_RUNS=0); `--via-nginx` puts
 // nginx with deploy/nginx.conf (in plain HTTP) between the students and the servers, as deployed.
 // `--scaling` (bench/scaling.ts): my lectures and the
 // course tree with progress for 10 … 10,000 units.
@@ -256,6 +259,8 @@ async function main(): Promise<void> {
         cold: settings.cold,
         exam: settings.exam,
         retry: settings.retry,
+        announced: settings.announced,
+        rehearsal: settings.rehearsal,
         viaNginx: settings.viaNginx,
       },
       checkInterrupted,

@@ -9,7 +9,7 @@
 import type { DirectStudent } from './direct-seed';
 import type http from 'node:http';
 import { phoneAgent, send, sleepUntil, type Outcome } from './open-loop';
-import { answersOf, CLIENT_TIMEOUT_MS, WINDOW_MS, type StartFlow } from './start-flow';
+import { answersOf, CLIENT_TIMEOUT_MS, WINDOW_MS, windowBegin, type StartFlow } from './start-flow';
 import { TENANT } from './scenarios';
 import { OVERLOAD_MAX_TRIES, overloadWaitSeconds } from '../apps/web/src/lib/overload';
 
@@ -26,7 +26,13 @@ export const EXAM_FLOW_DESCRIPTION =
   `exam start: ${WINDOW_MS / 1000} s to open and start an attempt, ` +
   `${ANSWER_WINDOW_MS / 1000} s to save each answer and submit`;
 
-async function offerExam(baseUrls: string[], lessonId: number, students: DirectStudent[], retries: number) {
+async function offerExam(
+  baseUrls: string[],
+  lessonId: number,
+  students: DirectStudent[],
+  retries: number,
+  opensAt?: number,
+) {
   const phases: Record<string, Outcome[]> = {
     open: [],
     start: [],
@@ -36,7 +42,7 @@ async function offerExam(baseUrls: string[], lessonId: number, students: DirectS
     'start, asked again': [],
     ready: [],
   };
-  const begin = performance.now() + 200;
+  const begin = windowBegin(opensAt);
   const headersOf = (student: DirectStudent) => ({
     'X-Tenant-ID': TENANT,
     Authorization: `Bearer ${student.token}`,
@@ -131,7 +137,7 @@ const waitSeconds = (outcome: Outcome) =>
 export const EXAM_FLOW: StartFlow = {
   title: 'exam start',
   phases: ['open', 'start', 'save', 'submit'],
-  offer: (baseUrls, lessonId, students) => offerExam(baseUrls, lessonId, students, 0),
+  offer: (baseUrls, lessonId, students, opensAt) => offerExam(baseUrls, lessonId, students, 0, opensAt),
 };
 
 /**
@@ -143,5 +149,6 @@ export const EXAM_FLOW: StartFlow = {
 export const EXAM_FLOW_WITH_RETRIES: StartFlow = {
   title: 'exam start, asking again as the app does',
   phases: ['open', 'start', 'save', 'submit', 'open, asked again', 'start, asked again', 'ready'],
-  offer: (baseUrls, lessonId, students) => offerExam(baseUrls, lessonId, students, APP_RETRIES),
+  offer: (baseUrls, lessonId, students, opensAt) =>
+    offerExam(baseUrls, lessonId, students, APP_RETRIES, opensAt),
 };

@@ -57,6 +57,11 @@ import { TENANT } from './scenarios';
 import { EXAM_FLOW, EXAM_FLOW_DESCRIPTION, EXAM_FLOW_WITH_RETRIES } from './exam-start';
 import { answersOf, CLIENT_TIMEOUT_MS, WINDOW_MS, type StartFlow } from './start-flow';
 
+/**
+ * An announced exam's opening comes this long after the announcement: past the servers' next look for
+ * due openings (EXAM_REHEARSAL_CHECK_MS, 15 s) and their rehearsal (a few seconds).
+ */
+const ANNOUNCE_LEAD_MS = 30_000;
 /** Students outside the measured grade whose reads warm the servers up before the window. */
 const WARM_UP_STUDENTS = 200;
 const WARM_UP_CONCURRENCY = 10;
@@ -77,6 +82,10 @@ export type QuizStartOptions = {
   exam: boolean;
   /** With `exam`: students refused with 503 ask again after Retry-After, as the web app does. */
   retry: boolean;
+  /** With `exam`: announced for one minute, ANNOUNCE_LEAD_MS after the warm-up; the window opens then. */
+  announced: boolean;
+  /** With `announced`: the servers rehearse the opening (the product's default), or not. */
+  rehearsal: boolean;
   /** The students reach the servers through nginx with deploy/nginx.conf (plain HTTP), as deployed. */
   viaNginx: boolean;
 };
@@ -121,7 +130,7 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
       await cleanUp();
     }
   }
-  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}${options.exam && options.retry ? '-retry' : ''}${options.viaNginx ? '-nginx' : ''}`;
+  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}${options.exam && options.retry ? '-retry' : ''}${options.announced ? `-announced${options.rehearsal ? '' : '-unrehearsed'}` : ''}${options.viaNginx ? '-nginx' : ''}`;
   const file = join(ROOT, '.bench', `${name}.json`);
   const report = {
     kind: name,
@@ -153,6 +162,7 @@ async function runConfiguration(
   }
   // As deployed behind nginx (README, Reverse proxy): the proxy on this machine is trusted.
   if (options.viaNginx) env = { ...env, TRUST_PROXY: '127.0.0.1' };
+  if (options.announced && !options.rehearsal) env = { ...env, EXAM_REHEARSAL_RUNS: '0' };
   const jwtSecret = randomBytes(48).toString('base64url');
   const servers: ServerChild[] = [await startServer(env, jwtSecret)];
   if (db === 'postgres') servers.push(await startServer(env, jwtSecret));
@@ -200,6 +210,28 @@ async function runConfiguration(
   }
 
   const children = servers.map((server) => server.child);
+  let opensAt: number | undefined;
+  if (options.announced) {
+    opensAt = Date.now() + ANNOUNCE_LEAD_MS;
+    const before = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
+    await ask(
+      children[0]!,
+      {
+        type: 'exam:announce',
+        tenantSlug: TENANT,
+        lessonId: seeded.lessonId,
+        opensAt: new Date(opensAt).toISOString(),
+      },
+      'exam:announced',
+    );
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, opensAt! - Date.now() - 1_000)));
+    const after = await Promise.all(children.map((child) => ask(child, { type: 'usage:read' }, 'usage')));
+    const cpuMs = after.reduce((sum, usage, i) => sum + usage.cpuMicros - before[i]!.cpuMicros, 0) / 1000;
+    console.log(
+      `[bench] quiz start, ${configuration}: exam announced ${ANNOUNCE_LEAD_MS / 1000} s ahead, ` +
+        `rehearsal ${options.rehearsal ? 'on' : 'off'}; the servers' CPU until the opening: ${Math.round(cpuMs)} ms`,
+    );
+  }
   const profiles = profile
     ? children.map((_, i) => join(ROOT, '.bench', 'profiles', `quiz-start-${db}-${i + 1}.cpuprofile`))
     : [];
@@ -217,7 +249,7 @@ async function runConfiguration(
   memory.start();
   const loopDelay = monitorEventLoopDelay({ resolution: 20 });
   loopDelay.enable();
-  const outcomes = await flow.offer(baseUrls, seeded.lessonId, measured);
+  const outcomes = await flow.offer(baseUrls, seeded.lessonId, measured, opensAt);
   loopDelay.disable();
   // Answers still being worked on when the clients gave up: let the servers finish before reading.
   await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -64,6 +64,8 @@ export type ControlRequest =
   | { type: 'clients:watch' }
   /** The answer `/bare/same-bytes` sends from now on: a route's own answer, for its size floor. */
   | { type: 'same-bytes:set'; body: string; contentType: string }
+  /** The exam of seed-quiz-start is announced for `opensAt` (ISO): every process forgets its settings. */
+  | { type: 'exam:announce'; tenantSlug: string; lessonId: number; opensAt: string }
   // npm run bench:video (bench/video/seed.ts): a ready own video and a bare static server of its ladder.
   | SeedVideoRequest;
 /** Counters since the process started; the parent subtracts readings. */
@@ -85,6 +87,7 @@ export type ControlReply =
   | ({ type: 'quiz-start-seeded'; seedMs: number } & QuizStartSeed)
   | ({ type: 'scaling-seeded'; seedMs: number } & ScalingSeed)
   | { type: 'clients:watching' }
+  | { type: 'exam:announced' }
   | { type: 'same-bytes:ready' }
   | ({ type: 'video-seeded' } & SeededVideo);
 
@@ -102,6 +105,7 @@ function isControlRequest(message: unknown): message is ControlRequest {
     type === 'seed-scaling' ||
     type === 'clients:watch' ||
     type === 'same-bytes:set' ||
+    type === 'exam:announce' ||
     type === 'seed-video'
   );
 }
@@ -195,6 +199,19 @@ async function answer(request: ControlRequest, built: BuiltApp): Promise<Control
       return result;
     });
     return { ...seeded, seedMs: Math.round(performance.now() - started) };
+  }
+  if (request.type === 'exam:announce') {
+    const tenantId = await asSeeder(database, request.tenantSlug, async (db, id) => {
+      await db
+        .updateTable('quiz_settings')
+        .set({ opens_at: request.opensAt })
+        .where('lesson_id', '=', request.lessonId)
+        .execute();
+      return id;
+    });
+    // As an admin's change: forgotten here at once and, through the cache bus, in the other process.
+    built.services.examSettings.invalidate(tenantId, request.lessonId);
+    return { type: 'exam:announced' };
   }
   if (request.type === 'seed-video') {
     const { videoStorage } = built.services;

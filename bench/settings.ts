@@ -24,6 +24,10 @@ export type Settings = {
   exam: boolean;
   /** With --exam: students refused with 503 and Retry-After ask again after it, as the web app does. */
   retry: boolean;
+  /** With --exam: the exam is announced for one minute (opensAt) and the window opens then. */
+  announced: boolean;
+  /** With --announced: the servers rehearse the opening before it (the default), or not (`off`). */
+  rehearsal: boolean;
   /** Quiz start: the students reach the servers through nginx running deploy/nginx.conf, as deployed. */
   viaNginx: boolean;
   /** Instead of the routes: my lectures and the course tree at each size (bench/scaling.ts). */
@@ -35,7 +39,7 @@ export type Settings = {
 
 const USAGE =
   'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry]] [--students n] [--overload] [--cold] [--via-nginx]] ' +
+  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry] [--announced [--rehearsal on|off]]] [--students n] [--overload] [--cold] [--via-nginx]] ' +
   '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
 
 export function readSettings(): Settings {
@@ -54,6 +58,8 @@ export function readSettings(): Settings {
       cold: { type: 'boolean', default: false },
       exam: { type: 'boolean', default: false },
       retry: { type: 'boolean', default: false },
+      announced: { type: 'boolean', default: false },
+      rehearsal: { type: 'string', default: 'on' },
       'via-nginx': { type: 'boolean', default: false },
       scaling: { type: 'boolean', default: false },
       sizes: { type: 'string', default: DEFAULT_SIZES.join(',') },
@@ -79,6 +85,12 @@ export function readSettings(): Settings {
   if (modes > 1) throw new Error('--cluster, --quiz-start and --scaling are separate runs: choose one');
   if (values.retry && !values.exam)
     throw new Error('--retry is a choice of the exam start: use it with --quiz-start --exam');
+  if (values.announced && !values.exam)
+    throw new Error('--announced is a choice of the exam start: use it with --quiz-start --exam');
+  if (values.rehearsal !== 'on' && values.rehearsal !== 'off')
+    throw new Error(`--rehearsal must be on or off, not "${values.rehearsal}"`);
+  if (values.rehearsal === 'off' && !values.announced)
+    throw new Error('--rehearsal is a choice of an announced exam: use it with --announced');
   if (values['via-nginx'] && !values['quiz-start'])
     throw new Error('--via-nginx is a choice of the quiz start: use it with --quiz-start');
   return {
@@ -100,6 +112,8 @@ export function readSettings(): Settings {
     cold: values.cold,
     exam: values.exam,
     retry: values.retry,
+    announced: values.announced,
+    rehearsal: values.rehearsal === 'on',
     viaNginx: values['via-nginx'],
     scaling: values.scaling,
     sizes: values.sizes.split(',').map((size) => Math.round(positive('sizes', size.trim()))),

@@ -12,8 +12,18 @@ export const CLIENT_TIMEOUT_MS = 10_000;
 export type StartFlow = {
   title: string;
   phases: readonly string[];
-  offer(baseUrls: string[], lessonId: number, students: DirectStudent[]): Promise<Record<string, Outcome[]>>;
+  /** `opensAt` (epoch ms): the window opens then (an announced exam), otherwise at once. */
+  offer(
+    baseUrls: string[],
+    lessonId: number,
+    students: DirectStudent[],
+    opensAt?: number,
+  ): Promise<Record<string, Outcome[]>>;
 };
+
+/** The moment (performance.now()) the window opens: `opensAt` (epoch ms) when given, or in 200 ms. */
+export const windowBegin = (opensAt?: number) =>
+  performance.now() + Math.max(200, opensAt === undefined ? 0 : opensAt - Date.now());
 
 /** The first shown answer to every question of the quiz as this student received it. */
 export function answersOf(body: string): { questionId: number; answerId: number }[] | null {

@@ -73,6 +73,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', () => services.close());
   // Closes exam attempts whose deadline has passed, from the first sweep on (decision 0013).
   app.addHook('onReady', async () => services.examSweeper.start());
+  app.addHook('onReady', async () => services.examRehearsals.start());
   await migrateToLatest(services.database);
   if (services.database.dialect === 'postgres') {
     const { role, bypasses } = await bypassesRowSecurity(services.database.db);

@@ -65,6 +65,9 @@ const EnvSchema = z.object({
   TRUSTED_NETWORK_FACTOR: z.coerce.number().int().min(1).max(1000).default(DEFAULT_TRUSTED_FACTOR),
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   EXAM_SWEEP_MS: z.coerce.number().int().min(0).default(5000),
+  EXAM_REHEARSAL_RUNS: z.coerce.number().int().min(0).max(100_000).default(1000),
+  EXAM_REHEARSAL_LEAD_S: z.coerce.number().int().min(1).max(3600).default(120),
+  EXAM_REHEARSAL_CHECK_MS: z.coerce.number().int().min(0).default(15_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).optional(),
   WEB_DIST: z.string().optional(),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
@@ -123,6 +126,12 @@ export type Config = {
   catalogueCacheMs: number;
   /** How often the exam sweeper closes attempts whose deadline has passed (0: never; decision 0013). */
   examSweepMs: number;
+  /**
+   * Each process rehearses an exam announced for one minute (opensAt) in the lead time before it
+   * (modules/exams/exam-rehearsal.ts): `runs` students' openings and starts, writing nothing (0: off);
+   * due openings are looked for every `checkMs` (0: never).
+   */
+  examRehearsal: { runs: number; leadMs: number; checkMs: number };
   /**
    * How long a live device session and its user are kept in memory (0: off). By default 30 s, but
    * off on PostgreSQL without Redis: other processes could not be told that a session ended.
@@ -207,6 +216,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedNetworkFactor: e.TRUSTED_NETWORK_FACTOR,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     examSweepMs: e.EXAM_SWEEP_MS,
+    examRehearsal: {
+      runs: e.EXAM_REHEARSAL_RUNS,
+      leadMs: e.EXAM_REHEARSAL_LEAD_S * 1000,
+      checkMs: e.EXAM_REHEARSAL_CHECK_MS,
+    },
     sessionCacheMs: e.SESSION_CACHE_MS ?? (e.DATABASE_URL && !e.REDIS_URL ? 0 : 30_000),
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : null,
     listenBacklog: e.LISTEN_BACKLOG,

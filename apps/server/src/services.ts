@@ -24,6 +24,7 @@ import { CatalogueService } from './modules/catalogue/catalogue-service';
 import { ExamSettingsCache } from './modules/exams/settings-cache';
 import { ExamAttemptService } from './modules/exams/attempt-service';
 import { AttemptSweeper } from './modules/exams/attempt-sweeper';
+import { ExamRehearsals } from './modules/exams/exam-rehearsal';
 import { BankCache } from './modules/exams/bank-cache';
 import { CountedResults } from './modules/exams/counted-result';
 import { ExamQuestions } from './modules/exams/exam-content';
@@ -126,6 +127,27 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     presentation,
     exams: examAttempts,
   });
+  const progress = new ProgressService({
+    db,
+    clock,
+    access,
+    quizzes,
+    attachments,
+    video: new LessonVideo(mediaLinks),
+    catalogue: catalogueCache,
+    progress: studentProgress,
+  });
+  // Each process rehearses an announced exam opening before it comes (decision 0014, started with the app).
+  const examRehearsals = new ExamRehearsals({
+    db,
+    clock,
+    progress,
+    attempts: examAttempts,
+    log,
+    runs: config.examRehearsal.runs,
+    leadMs: config.examRehearsal.leadMs,
+    intervalMs: config.examRehearsal.checkMs,
+  });
   const uploadsDir = join(config.dataDir, 'uploads');
   const auth = new AuthService({
     users,
@@ -176,6 +198,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     bankCache,
     examAttempts,
     examSweeper,
+    examRehearsals,
     quizSettings: new QuizSettingsService({
       db,
       dialect: database.dialect,
@@ -196,16 +219,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       limits,
       catalogue: catalogueCache,
     }),
-    progress: new ProgressService({
-      db,
-      clock,
-      access,
-      quizzes,
-      attachments,
-      video: new LessonVideo(mediaLinks),
-      catalogue: catalogueCache,
-      progress: studentProgress,
-    }),
+    progress,
     unitCodes: new UnitCodeService({
       db,
       dialect: database.dialect,
@@ -230,6 +244,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     video,
     async close() {
       await examSweeper.close();
+      await examRehearsals.close();
       await video.close();
       await mailer.idle();
       mailer.close();

@@ -196,32 +196,39 @@ export class ExamAttemptService {
     return this.view(tenant, userId, settled, settings);
   }
 
-  /** POST quizattempt/start: the open attempt, or attempt N+1 with its draw stored. */
+  /**
+   * POST quizattempt/start: the open attempt, or attempt N+1 with its draw stored.
+   *
+   * With `rehearsal` (exam-rehearsal.ts, before an announced opening): the same path run as if the
+   * clock read `rehearsal.at`, writing nothing: the draw marks no question drawn, the attempt is not
+   * inserted (its row is made here, id 0) and not remembered for saves. It only teaches V8 the path.
+   */
   async start(
     tenant: Tenant,
     userId: number,
     lessonId: number,
+    rehearsal?: { at: Date },
   ): Promise<ExamContentFields & { opened: OpenLesson }> {
     const { access, clock } = this.deps;
     const first = await access.open(tenant, userId, lessonId);
     if (first.lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
     const settings = await this.settingsOf(tenant.id, first.lesson.id);
     if (!settings) throw badRequest(NOT_AN_EXAM);
-    const opened = await this.settle(tenant, userId, first, settings);
+    const opened = rehearsal ? first : await this.settle(tenant, userId, first, settings);
     const answer = async (current: OpenLesson) => ({
       opened: current,
-      ...(await this.view(tenant, userId, current, settings)),
+      ...(await this.view(tenant, userId, current, settings, !rehearsal)),
     });
     if (opened.attempts.some((row) => row.submitted_at === null)) return answer(opened);
 
-    const now = clock.now();
+    const now = rehearsal?.at ?? clock.now();
     const refusal = startRefusal(now, settings, opened.attempts.length);
     if (refusal)
       throw new AppError(403, REFUSALS[refusal], { data: { reason: refusal } satisfies ExamRefusal });
 
-    const draw = await this.draw(tenant.id, settings);
+    const draw = await this.draw(tenant.id, settings, !rehearsal);
     const deadline = attemptDeadline(now, settings);
-    const inserted = await this.insertAttempt.first({
+    const values = {
       tenantId: tenant.id,
       userId,
       lessonId: settings.lessonId,
@@ -231,7 +238,8 @@ export class ExamAttemptService {
       startedAt: now.toISOString(),
       deadlineAt: deadline?.toISOString() ?? null,
       draw: JSON.stringify(draw),
-    });
+    };
+    const inserted = rehearsal ? rehearsedRow(values) : await this.insertAttempt.first(values);
     // A parallel start (a double tap, a second device) took this number: its attempt is the one.
     if (!inserted) return answer(await access.open(tenant, userId, lessonId));
     return answer({ ...opened, attempts: [...opened.attempts, inserted] });
@@ -484,6 +492,7 @@ export class ExamAttemptService {
     userId: number,
     opened: OpenLesson,
     settings: LessonExamSettings,
+    remember = true,
   ): Promise<ExamContentFields> {
     const now = this.deps.clock.now();
     const attempts = opened.attempts.map(attemptOf).sort((a, b) => a.number - b.number);
@@ -500,7 +509,7 @@ export class ExamAttemptService {
       counted && visible && counted.source !== shown?.source
         ? await this.deps.questions.lookup(tenant.id, settings, counted.source)
         : lookup;
-    if (open) this.remember(tenant.id, userId, settings.lessonId, open);
+    if (open && remember) this.remember(tenant.id, userId, settings.lessonId, open);
 
     const last = [...attempts].reverse().find((attempt) => attempt.submittedAt !== null);
     const canStart = open === null && startRefusal(now, settings, attempts.length) === null;
@@ -545,7 +554,7 @@ export class ExamAttemptService {
    * read (an edit won the race, bank-cache.ts markDrawn), the bank is read again and the same seed
    * draws again from it, so no attempt stores answer positions into a list an edit replaced.
    */
-  private async draw(tenantId: number, settings: LessonExamSettings): Promise<Draw> {
+  private async draw(tenantId: number, settings: LessonExamSettings, mark = true): Promise<Draw> {
     const seed = randomInt(0, 2 ** 32 - 1);
     if (settings.source === 'bank') {
       const { bank } = this.deps;
@@ -560,7 +569,7 @@ export class ExamAttemptService {
           throw error;
         }
         const drawn = draw.map(({ questionId }) => byId.get(questionId)!);
-        if (await bank.markDrawn(tenantId, settings.courseId, drawn)) return draw;
+        if (!mark || (await bank.markDrawn(tenantId, settings.courseId, drawn))) return draw;
       }
       throw conflict(BANK_CHANGING, bankConflict('bank-changing'));
     }
@@ -593,6 +602,29 @@ export class ExamAttemptService {
     return summary;
   }
 }
+
+/** A rehearsed start's attempt as the insert would have returned it (id 0: no row has it). */
+const rehearsedRow = (values: {
+  number: number;
+  source: LessonExamSettings['source'];
+  startedAt: string;
+  deadlineAt: string | null;
+  draw: string;
+}): StoredAttemptRow => ({
+  id: 0,
+  number: values.number,
+  source: values.source,
+  started_at: values.startedAt,
+  deadline_at: values.deadlineAt,
+  draw_json: values.draw,
+  answers_json: '{}',
+  submitted_at: null,
+  submitted_by: null,
+  score: null,
+  correct_count: null,
+  total: null,
+  review_json: null,
+});
 
 /** A closed attempt as the review rules read it. */
 const closedOf = (attempt: Attempt) => ({

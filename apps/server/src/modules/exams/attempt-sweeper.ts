@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
 import { ATTEMPT_COLUMNS, type StoredAttemptRow } from '../learning/lesson-access';
 import type { Clock } from '../../lib/clock';
+import { PeriodicTask } from '../../lib/periodic-task';
 import { runAsTenant } from '../../lib/tenant-context';
 import { FOLD_BATCH } from '../question-bank/draw-tally';
 import type { ExamAttemptService } from './attempt-service';
@@ -20,9 +21,7 @@ const BATCH = 200;
 type ExpiredRow = StoredAttemptRow & { user_id: number; lesson_id: number };
 
 export class AttemptSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private closed = false;
+  private readonly task: PeriodicTask<number>;
 
   constructor(
     private readonly deps: {
@@ -35,38 +34,29 @@ export class AttemptSweeper {
       /** 0: no timer (sweepOnce still works). */
       intervalMs: number;
     },
-  ) {}
-
-  start(): void {
-    if (this.deps.intervalMs <= 0 || this.timer || this.closed) return;
-    this.timer = setInterval(() => void this.tick(), this.deps.intervalMs);
-    // The server keeps the process alive, not the sweeper.
-    this.timer.unref();
-    void this.tick();
+  ) {
+    this.task = new PeriodicTask(() => this.sweep(), {
+      intervalMs: deps.intervalMs,
+      log: deps.log,
+      failure: 'exam attempt sweep failed',
+    });
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => 0);
+  start(): void {
+    this.task.start();
+  }
+
+  close(): Promise<void> {
+    return this.task.close();
   }
 
   /** One sweep of every tenant: the number of attempts this process closed. A sweep under way is joined. */
   sweepOnce(): Promise<number> {
-    this.running ??= this.sweep().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.task.runOnce();
   }
 
-  private async tick(): Promise<void> {
-    if (this.closed) return;
-    try {
-      await this.sweepOnce();
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'exam attempt sweep failed');
-    }
+  private get closed(): boolean {
+    return this.task.closed;
   }
 
   private async sweep(): Promise<number> {

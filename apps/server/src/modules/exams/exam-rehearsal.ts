@@ -1,0 +1,148 @@
+// An exam announced for one minute (`opensAt`) is rehearsed by each process in the minutes before it
+// opens (decision 0014, "Rehearsal"): the grade's students' opening and start run through the same
+// code as the real calls, writing nothing, so that V8 has compiled that path before the burst.
+//
+// Why: a process meets each week's opening cold. The start path runs only at that minute, and in the
+// bench's opening the first seconds were slow while TurboFan compiled it on the server's one core
+// (18–29 % of it), each hot function two or three times as the shapes of real rows arrived. Reads
+// by other students of the grade warm the code with those same shapes; synthetic data would not.
+//
+// What a rehearsal does, per student (up to EXAM_REHEARSAL_RUNS, cycling through the course's
+// enrolled students): the GET contentlesson read (a read of the student's own lesson, as their own
+// reload would make it) and the start as if the clock read `opensAt`, which draws without marking
+// questions drawn, inserts no attempt and remembers none (attempt-service.ts `start`). Students are
+// taken one at a time with a turn of the event loop between them, so live requests go first.
+//
+// Each (tenant, lesson, opening) is rehearsed once per process. A process that starts inside the
+// lead time rehearses at its first tick; an opening moved later is rehearsed again.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect';
+import type { Tenant } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { PeriodicTask } from '../../lib/periodic-task';
+import { runAsTenant } from '../../lib/tenant-context';
+import type { ProgressService } from '../learning/progress-service';
+import type { ExamAttemptService } from './attempt-service';
+
+/** The session a rehearsed read names: no device of a student has it, and a quiz read ignores it. */
+const REHEARSAL_SESSION = 'exam-rehearsal';
+
+type DueExam = { lesson_id: number; course_id: number; opens_at: string };
+
+export class ExamRehearsals {
+  private readonly task: PeriodicTask<number>;
+  /** The openings rehearsed here, as `tenant:lesson:opensAt`. */
+  private readonly done = new Set<string>();
+
+  constructor(
+    private readonly deps: {
+      db: Db;
+      clock: Clock;
+      progress: ProgressService;
+      attempts: ExamAttemptService;
+      log: FastifyBaseLogger;
+      /** Rehearsed starts per opening (0: no rehearsal). */
+      runs: number;
+      /** How long before an opening it is rehearsed. */
+      leadMs: number;
+      /** How often due openings are looked for (0: no timer; rehearseDue still works). */
+      intervalMs: number;
+    },
+  ) {
+    this.task = new PeriodicTask(() => this.rehearseAll(), {
+      intervalMs: deps.runs > 0 ? deps.intervalMs : 0,
+      log: deps.log,
+      failure: 'exam rehearsal failed',
+    });
+  }
+
+  start(): void {
+    this.task.start();
+  }
+
+  close(): Promise<void> {
+    return this.task.close();
+  }
+
+  /** Rehearses every opening due within the lead time: the number of starts rehearsed. Joins one under way. */
+  rehearseDue(): Promise<number> {
+    return this.task.runOnce();
+  }
+
+  private get closed(): boolean {
+    return this.task.closed;
+  }
+
+  private async rehearseAll(): Promise<number> {
+    if (this.deps.runs <= 0) return 0;
+    const tenants = await this.deps.db.selectFrom('tenants').selectAll().orderBy('id').execute();
+    let rehearsed = 0;
+    for (const tenant of tenants) {
+      if (this.closed) break;
+      try {
+        rehearsed += await runAsTenant(tenant.id, () => this.rehearseTenant(tenant));
+      } catch (error) {
+        this.deps.log.error({ err: error, tenantId: tenant.id }, 'exam rehearsal failed for a tenant');
+      }
+    }
+    return rehearsed;
+  }
+
+  private async rehearseTenant(tenant: Tenant): Promise<number> {
+    const { db, clock, leadMs } = this.deps;
+    const now = clock.now();
+    const due: DueExam[] = await db
+      .selectFrom('quiz_settings as s')
+      .innerJoin('lessons as l', 'l.id', 's.lesson_id')
+      .innerJoin('units as u', 'u.id', 'l.unit_id')
+      .select(['s.lesson_id', 'u.course_id', 's.opens_at as opens_at'])
+      .where('s.tenant_id', '=', tenant.id)
+      .where('s.opens_at', '>', now.toISOString())
+      .where('s.opens_at', '<=', new Date(now.getTime() + leadMs).toISOString())
+      .$narrowType<{ opens_at: string }>()
+      .execute();
+    let rehearsed = 0;
+    for (const exam of due) {
+      const key = `${tenant.id}:${exam.lesson_id}:${exam.opens_at}`;
+      if (this.done.has(key) || this.closed) continue;
+      this.done.add(key);
+      const started = performance.now();
+      const count = await this.rehearse(tenant, exam);
+      rehearsed += count;
+      this.deps.log.info(
+        { tenantId: tenant.id, lessonId: exam.lesson_id, opensAt: exam.opens_at, starts: count },
+        `exam opening rehearsed in ${Math.round(performance.now() - started)} ms`,
+      );
+    }
+    return rehearsed;
+  }
+
+  /** The opening and start of up to `runs` students of the course, in turn: how many starts ran. */
+  private async rehearse(tenant: Tenant, exam: DueExam): Promise<number> {
+    const { db, progress, attempts, runs } = this.deps;
+    const students = await db
+      .selectFrom('enrollments')
+      .select('user_id')
+      .where('course_id', '=', exam.course_id)
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('id')
+      .limit(runs)
+      .execute();
+    if (students.length === 0) return 0;
+    const at = new Date(exam.opens_at);
+    let count = 0;
+    for (let run = 0; run < runs && !this.closed; run++) {
+      const userId = students[run % students.length]!.user_id;
+      // A student who may not open it now (a unit not yet open, an earlier quiz) is simply skipped.
+      try {
+        await progress.lessonContent(tenant, { userId, sessionId: REHEARSAL_SESSION }, exam.lesson_id);
+        await attempts.start(tenant, userId, exam.lesson_id, { at });
+        count += 1;
+      } catch {
+        // Nothing to learn from a refusal: the next student.
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return count;
+  }
+}
