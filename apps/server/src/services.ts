@@ -137,7 +137,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     catalogue: catalogueCache,
     progress: studentProgress,
   });
-  // Each process rehearses an announced exam opening before it comes (decision 0014, started with the app).
+  // Each process rehearses an announced exam opening before it comes (decision 0015, started with the app).
   const examRehearsals = new ExamRehearsals({
     db,
     clock,

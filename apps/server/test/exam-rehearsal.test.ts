@@ -1,4 +1,4 @@
-// An exam announced for one minute is rehearsed by each process before it opens (decision 0014,
+// An exam announced for one minute is rehearsed by each process before it opens (decision 0015,
 // modules/exams/exam-rehearsal.ts): the grade's openings and starts run through the real path, and
 // nothing is written. Checked on the rows a real start writes (the attempt, the questions' first
 // draw, the result) and on what the students see before and after the opening.

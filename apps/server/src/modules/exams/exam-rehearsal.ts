@@ -1,5 +1,5 @@
 // An exam announced for one minute (`opensAt`) is rehearsed by each process in the minutes before it
-// opens (decision 0014, "Rehearsal"): the grade's students' opening and start run through the same
+// opens (decision 0015): the grade's students' opening and start run through the same
 // code as the real calls, writing nothing, so that V8 has compiled that path before the burst.
 //
 // Why: a process meets each week's opening cold. The start path runs only at that minute, and in the
@@ -31,8 +31,8 @@ type DueExam = { lesson_id: number; course_id: number; opens_at: string };
 
 export class ExamRehearsals {
   private readonly task: PeriodicTask<number>;
-  /** The openings rehearsed here, as `tenant:lesson:opensAt`. */
-  private readonly done = new Set<string>();
+  /** The openings rehearsed here, as `tenant:lesson:opensAt`, with the opening's time (ms). */
+  private readonly done = new Map<string, number>();
 
   constructor(
     private readonly deps: {
@@ -75,6 +75,9 @@ export class ExamRehearsals {
 
   private async rehearseAll(): Promise<number> {
     if (this.deps.runs <= 0) return 0;
+    // Openings that have come are forgotten: the set stays as small as the exams of the next minutes.
+    const now = this.deps.clock.now().getTime();
+    for (const [key, opensAt] of this.done) if (opensAt <= now) this.done.delete(key);
     const tenants = await this.deps.db.selectFrom('tenants').selectAll().orderBy('id').execute();
     let rehearsed = 0;
     for (const tenant of tenants) {
@@ -105,7 +108,7 @@ export class ExamRehearsals {
     for (const exam of due) {
       const key = `${tenant.id}:${exam.lesson_id}:${exam.opens_at}`;
       if (this.done.has(key) || this.closed) continue;
-      this.done.add(key);
+      this.done.set(key, new Date(exam.opens_at).getTime());
       const started = performance.now();
       const count = await this.rehearse(tenant, exam);
       rehearsed += count;
