@@ -2,6 +2,7 @@
 // modules/exams/exam-rehearsal.ts): the grade's openings and starts run through the real path, and
 // nothing is written. Checked on the rows a real start writes (the attempt, the questions' first
 // draw, the result) and on what the students see before and after the opening.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import {
@@ -38,17 +39,18 @@ beforeEach(() => {
 });
 
 /** A bank exam drawing 3 of 6, five minutes, opening at `opensAt`, with two enrolled students. */
-async function announcedExam(opensAt: string) {
+async function announcedExam(opensAt: string, on: TestApi = api) {
+  const onTenant = on === api ? tenant : (await on.services.tenants.bySlug(TENANT))!;
   const bank = Array.from({ length: 6 }, (_, i) => ({ text: `سؤال ${i + 1}` }));
-  const { built, lessonId, ids } = await bankExamCourse(api, tenant.id, bank, {
+  const { built, lessonId, ids } = await bankExamCourse(on, onTenant.id, bank, {
     draw: [{ topic: null, difficulty: null, count: 3 }],
     timeLimitMinutes: 5,
     review: 'immediate',
     opensAt,
   });
   const students = [
-    await examStudent(api, tenant.id, built.courseId),
-    await examStudent(api, tenant.id, built.courseId),
+    await examStudent(on, onTenant.id, built.courseId),
+    await examStudent(on, onTenant.id, built.courseId),
   ];
   return { built, lessonId, ids, students };
 }
@@ -123,5 +125,24 @@ describe('an exam opening', () => {
       opensAt: OPENS,
     });
     expect(await api.services.examRehearsals.rehearseDue()).toBe(0);
+  });
+
+  it('logs once when the database fails under it (a refusal is only a skipped student)', async () => {
+    const own = await startTestApi({ captureLogs: true, env: { EXAM_REHEARSAL_RUNS: String(RUNS) } });
+    try {
+      own.clock.set(START);
+      await announcedExam(OPENS, own);
+      await sql`alter table exam_attempts rename to exam_attempts_away`.execute(own.db);
+      try {
+        expect(await own.services.examRehearsals.rehearseDue()).toBe(0);
+      } finally {
+        await sql`alter table exam_attempts_away rename to exam_attempts`.execute(own.db);
+      }
+      const warned = own.logs.filter((line) => line.msg === 'exam rehearsal met an error');
+      expect(warned).toHaveLength(1);
+      expect(warned[0]!.err?.message).toMatch(/exam_attempts/);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -18,6 +18,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { PeriodicTask } from '../../lib/periodic-task';
 import { runAsTenant } from '../../lib/tenant-context';
@@ -134,18 +135,22 @@ export class ExamRehearsals {
     if (students.length === 0) return 0;
     const at = new Date(exam.opens_at);
     let count = 0;
+    let failure: unknown = null;
     for (let run = 0; run < runs && !this.closed; run++) {
       const userId = students[run % students.length]!.user_id;
-      // A student who may not open it now (a unit not yet open, an earlier quiz) is simply skipped.
       try {
         await progress.lessonContent(tenant, { userId, sessionId: REHEARSAL_SESSION }, exam.lesson_id);
         await attempts.start(tenant, userId, exam.lesson_id, { at });
         count += 1;
-      } catch {
-        // Nothing to learn from a refusal: the next student.
+      } catch (error) {
+        // A refusal (a unit not yet open, an earlier quiz not submitted) only skips this student;
+        // anything else (the database away) is logged once for the opening.
+        if (!(error instanceof AppError)) failure ??= error;
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    if (failure)
+      this.deps.log.warn({ err: failure, lessonId: exam.lesson_id }, 'exam rehearsal met an error');
     return count;
   }
 }
