@@ -215,6 +215,8 @@ export class ExamAttemptService {
     const settings = await this.settingsOf(tenant.id, first.lesson.id);
     if (!settings) throw badRequest(NOT_AN_EXAM);
     const opened = rehearsal ? first : await this.settle(tenant, userId, first, settings);
+    // A rehearsal's view reads the real clock (before the opening) for canStart and serverNow; its
+    // answer is discarded, and only the path it takes matters.
     const answer = async (current: OpenLesson) => ({
       opened: current,
       ...(await this.view(tenant, userId, current, settings, !rehearsal)),
