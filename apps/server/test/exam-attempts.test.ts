@@ -573,6 +573,48 @@ describe('tenants and plain quizzes', () => {
     expect(started.status, started.text).toBe(200);
   });
 
+  it('a quiz submitted before it became an exam counts as its first attempt: no retake from a settings edit', async () => {
+    const built = await examCourse(api, tenant.id, examQuiz(3));
+    const lessonId = built.lessonIds[0]![0]!;
+    const student = await examStudent(api, tenant.id, built.courseId);
+    const plain = await content(student.device, lessonId);
+    expect(plain.body.data).not.toHaveProperty('exam');
+    const taken = await submit(
+      student.device,
+      lessonId,
+      answersFor(questionsOf(plain), [true, false, false]),
+    );
+    expect(taken.status).toBe(200);
+
+    // The teacher then adds a time limit, keeping one attempt.
+    await setExam(api, tenant.id, lessonId, { attemptsAllowed: 1, timeLimitMinutes: 10 });
+    const asExam = await content(student.device, lessonId);
+    expect(asExam.body.data.exam).toMatchObject({ attemptsUsed: 1, canStart: false });
+    expect(asExam.body.data.result).toMatchObject({ score: 33 });
+    const refused = await start(student.device, lessonId);
+    expect(refused.status).toBe(403);
+    expect(refused.body.data).toEqual({ reason: 'no-attempts-left' });
+    expect(await attemptRows(api, lessonId, student.id)).toEqual([]);
+
+    // A second attempt allowed: the exam attempt is number 2, and after it both are used.
+    await setExam(api, tenant.id, lessonId, { attemptsAllowed: 2, timeLimitMinutes: 10 });
+    expect((await content(student.device, lessonId)).body.data.exam).toMatchObject({
+      attemptsUsed: 1,
+      canStart: true,
+    });
+    const second = await start(student.device, lessonId);
+    expect(second.status).toBe(200);
+    expect(
+      (await submit(student.device, lessonId, answersFor(questionsOf(second), [true, true, true]))).status,
+    ).toBe(200);
+    expect((await attemptRows(api, lessonId, student.id)).map((row) => row.number)).toEqual([2]);
+    expect((await content(student.device, lessonId)).body.data.exam).toMatchObject({
+      attemptsUsed: 2,
+      canStart: false,
+    });
+    expect((await start(student.device, lessonId)).body.data).toEqual({ reason: 'no-attempts-left' });
+  });
+
   it('a plain quiz is unchanged: no exam, its questions at once, start refused', async () => {
     const built = await buildCourse(api.db, {
       tenantId: tenant.id,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExamRules } from './exam-rules';
 import {
   attemptDeadline,
+  attemptsUsed,
   isPassed,
   isPastDeadline,
   isReviewVisible,
@@ -68,6 +69,24 @@ describe('startRefusal', () => {
   it('without a window only the attempts count', () => {
     expect(startRefusal(START, rules({ attemptsAllowed: 3 }), 2)).toBeNull();
     expect(startRefusal(START, rules({ attemptsAllowed: 3 }), 3)).toBe('no-attempts-left');
+  });
+});
+
+describe('attemptsUsed', () => {
+  it('is the highest attempt number, not the count of rows', () => {
+    expect(attemptsUsed([], false)).toBe(0);
+    expect(attemptsUsed([1, 2], false)).toBe(2);
+    expect(attemptsUsed([3], false)).toBe(3);
+  });
+
+  it('counts a submission made before the quiz became an exam as attempt 1', () => {
+    expect(attemptsUsed([], true)).toBe(1);
+    // Its first exam attempt is number 2: the plain result is not counted twice.
+    expect(attemptsUsed([2], true)).toBe(2);
+    expect(startRefusal(START, rules({ attemptsAllowed: 1 }), attemptsUsed([], true))).toBe(
+      'no-attempts-left',
+    );
+    expect(startRefusal(START, rules({ attemptsAllowed: 2 }), attemptsUsed([], true))).toBeNull();
   });
 });
 

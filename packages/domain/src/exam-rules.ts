@@ -21,6 +21,16 @@ export function attemptDeadline(startedAt: Date, rules: ExamRules): Date | null 
   return byLimit.getTime() <= rules.closesAt.getTime() ? byLimit : rules.closesAt;
 }
 
+/**
+ * The attempts a student has used: the highest exam attempt number, and at least 1 when the student
+ * submitted the quiz before it became an exam (its plain result still counts). That submission is
+ * attempt 1: the first exam attempt after it is number 2, so editing a taken quiz's settings gives no
+ * one a retake that the attempts allowed do not.
+ */
+export function attemptsUsed(attemptNumbers: readonly number[], submittedAsPlainQuiz: boolean): number {
+  return Math.max(submittedAsPlainQuiz ? 1 : 0, ...attemptNumbers);
+}
+
 export type StartRefusal = 'exam-not-open' | 'exam-closed' | 'no-attempts-left';
 
 /** Why a new attempt may not start now, or null when it may: before opensAt, from closesAt on, or none left. */

@@ -23,6 +23,7 @@ import type {
 import { ATTEMPT_TIME_OVER, NO_OPEN_ATTEMPT } from '@app/contract';
 import {
   attemptDeadline,
+  attemptsUsed,
   drawFromBank,
   DrawError,
   isPassed,
@@ -224,7 +225,8 @@ export class ExamAttemptService {
     if (opened.attempts.some((row) => row.submitted_at === null)) return answer(opened);
 
     const now = rehearsal?.at ?? clock.now();
-    const refusal = startRefusal(now, settings, opened.attempts.length);
+    const used = usedOf(opened);
+    const refusal = startRefusal(now, settings, used);
     if (refusal)
       throw new AppError(403, REFUSALS[refusal], { data: { reason: refusal } satisfies ExamRefusal });
 
@@ -234,8 +236,9 @@ export class ExamAttemptService {
       tenantId: tenant.id,
       userId,
       lessonId: settings.lessonId,
-      // After the highest number, not the count: numbers stay unique if rows were ever removed.
-      number: Math.max(0, ...opened.attempts.map((row) => row.number)) + 1,
+      // After the highest number, not the count: numbers stay unique if rows were ever removed, and
+      // a plain submission from before the exam is number 1.
+      number: used + 1,
       source: settings.source,
       startedAt: now.toISOString(),
       deadlineAt: deadline?.toISOString() ?? null,
@@ -514,7 +517,8 @@ export class ExamAttemptService {
     if (open && remember) this.remember(tenant.id, userId, settings.lessonId, open);
 
     const last = [...attempts].reverse().find((attempt) => attempt.submittedAt !== null);
-    const canStart = open === null && startRefusal(now, settings, attempts.length) === null;
+    const used = usedOf(opened);
+    const canStart = open === null && startRefusal(now, settings, used) === null;
     const reviewShowsAt = counted ?? last;
     return {
       questions:
@@ -534,7 +538,7 @@ export class ExamAttemptService {
           : plainResult(stored)
         : null,
       exam: examOf(settings, {
-        attemptsUsed: attempts.length,
+        attemptsUsed: used,
         open,
         canStart,
         reviewAt: reviewShowsAt && !visible ? reviewAt(settings, closedOf(reviewShowsAt)) : null,
@@ -604,6 +608,13 @@ export class ExamAttemptService {
     return summary;
   }
 }
+
+/** The attempts this student has used (domain `attemptsUsed`): a plain result from before counts as 1. */
+const usedOf = (opened: OpenLesson): number =>
+  attemptsUsed(
+    opened.attempts.map((row) => row.number),
+    opened.stored !== null && opened.stored.attempt_id === null,
+  );
 
 /** A rehearsed start's attempt as the insert would have returned it (id 0: no row has it). */
 const rehearsedRow = (values: {
