@@ -342,18 +342,18 @@ describe('migration 0014-bank-first-draw', () => {
         [o1],
       );
 
-      // The database as it was before 0014 (and 0015, which follows it), then the migrations as a
-      // start-up runs them (on PostgreSQL as the schema owner, whom row-level security holds).
+      // The database as it was before 0014 (and 0015 and 0016, which follow it), then the migrations
+      // as a start-up runs them (on PostgreSQL as the schema owner, whom row-level security holds).
+      await sql`drop index quiz_settings_opens_at_ix`.execute(own.db);
       await sql`drop index exam_attempts_untallied_ix`.execute(own.db);
       await sql`alter table exam_attempts drop column tallied`.execute(own.db);
       await sql`alter table bank_questions drop column times_drawn`.execute(own.db);
       await sql`alter table bank_questions drop column first_drawn_at`.execute(own.db);
-      await sql`delete from kysely_migration where name in ('0014-bank-first-draw', '0015-draw-tally')`.execute(
-        own.db,
-      );
+      await sql`delete from kysely_migration where name >= '0014'`.execute(own.db);
       expect(await migrateToLatest(own.services.database)).toEqual([
         '0014-bank-first-draw',
         '0015-draw-tally',
+        '0016-announced-exams',
       ]);
 
       const rows = await own.db

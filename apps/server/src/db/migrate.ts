@@ -25,6 +25,7 @@ import * as videos from './migrations/0012-videos';
 import * as exams from './migrations/0013-exams';
 import * as bankFirstDraw from './migrations/0014-bank-first-draw';
 import * as drawTally from './migrations/0015-draw-tally';
+import * as announcedExams from './migrations/0016-announced-exams';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -44,6 +45,7 @@ const STEPS: Record<string, Step> = {
   '0013-exams': exams,
   '0014-bank-first-draw': bankFirstDraw,
   '0015-draw-tally': drawTally,
+  '0016-announced-exams': announcedExams,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
