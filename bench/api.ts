@@ -4,7 +4,7 @@
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--warmup 2]
 //                    [--only profile,Contact] [--profile] [--cluster] [--pin on|off]
-//   npm run bench -- --quiz-start [--exam [--retry] [--announced [--rehearsal off]]] [--students 5000] [--overload] [--cold] [--via-nginx]
+//   npm run bench -- --quiz-start [--exam [--retry] [--announced [--rehearsal off]]] [--students 5000] [--overload] [--cold] [--via-nginx] [--processes n]
 //                    [--db sqlite|postgres|both]
 //   npm run bench -- --scaling [--sizes 10,100,1000,10000] [--db ...] [--duration ...]
 //
@@ -262,6 +262,7 @@ async function main(): Promise<void> {
         announced: settings.announced,
         rehearsal: settings.rehearsal,
         viaNginx: settings.viaNginx,
+        processes: settings.processes,
       },
       checkInterrupted,
     );

@@ -41,6 +41,26 @@ export const CLOSED_LOOP_ENV: Record<string, string> = { MAX_EVENT_LOOP_UTILIZAT
 export type ServerChild = ReadyMessage & { child: ChildProcess };
 
 /**
+ * The settings a run is measuring, given to every server child: BENCH_SERVER_X=v in the bench's
+ * environment sets X=v in theirs (BENCH_SERVER_DATABASE_POOL_SIZE=30, BENCH_SERVER_MAX_IN_FLIGHT=512).
+ * Printed once, so a figure is never read without them.
+ */
+function serverOverrides(): Record<string, string> {
+  const prefix = 'BENCH_SERVER_';
+  const overrides = Object.fromEntries(
+    Object.entries(process.env)
+      .filter(([name, value]) => name.startsWith(prefix) && value !== undefined)
+      .map(([name, value]) => [name.slice(prefix.length), value!]),
+  );
+  if (Object.keys(overrides).length > 0 && !overridesShown) {
+    overridesShown = true;
+    console.log(`[bench] server settings from BENCH_SERVER_*: ${JSON.stringify(overrides)}`);
+  }
+  return overrides;
+}
+let overridesShown = false;
+
+/**
  * A server child on `databaseEnv`. Children that serve one database together must share `jwtSecret`
  * (a token one signs, the other checks).
  */
@@ -59,6 +79,7 @@ export async function startServer(
     LOAD_DEMO: 'false',
     JWT_SECRET: jwtSecret,
     ...databaseEnv,
+    ...serverOverrides(),
   };
   // Under `taskset -c <cores>` when the generator is pinned (bench/pinning.ts): taskset execs node, so
   // the pid stays the server's.

@@ -11,7 +11,8 @@
 // measures servers started a moment ago, whose first second is the slowest.
 //
 // Configurations: SQLite with one server process; PostgreSQL + Redis with two processes, the students
-// split between them (as a load balancer would). `--overload` offers twice the students in the same
+// split between them (as a load balancer would; `--processes n` runs n, which share the server's core).
+// `--overload` offers twice the students in the same
 // windows: beyond capacity the server should answer 503 with Retry-After, never 500, and never answer
 // a client that already left. Reported per configuration and phase: p50/p99, answers by status (500s
 // and 503s with and without Retry-After apart), client timeouts and network errors; for the whole run
@@ -88,6 +89,8 @@ export type QuizStartOptions = {
   rehearsal: boolean;
   /** The students reach the servers through nginx with deploy/nginx.conf (plain HTTP), as deployed. */
   viaNginx: boolean;
+  /** Server processes on PostgreSQL (SQLite has one). */
+  processes: number;
 };
 
 type QuizStartRun = {
@@ -165,9 +168,12 @@ async function runConfiguration(
   if (options.announced && !options.rehearsal) env = { ...env, EXAM_REHEARSAL_RUNS: '0' };
   const jwtSecret = randomBytes(48).toString('base64url');
   const servers: ServerChild[] = [await startServer(env, jwtSecret)];
-  if (db === 'postgres') servers.push(await startServer(env, jwtSecret));
+  if (db === 'postgres')
+    for (let i = 1; i < options.processes; i += 1) servers.push(await startServer(env, jwtSecret));
   const configuration =
-    (db === 'sqlite' ? '1 process, SQLite' : `${servers.length} processes, PostgreSQL + Redis`) +
+    (db === 'sqlite'
+      ? '1 process, SQLite'
+      : `${servers.length} process${servers.length === 1 ? '' : 'es'}, PostgreSQL + Redis`) +
     (options.viaNginx ? ', via nginx' : '');
 
   process.stdout.write(

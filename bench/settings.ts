@@ -30,6 +30,11 @@ export type Settings = {
   rehearsal: boolean;
   /** Quiz start: the students reach the servers through nginx running deploy/nginx.conf, as deployed. */
   viaNginx: boolean;
+  /**
+   * Quiz start: the server processes on PostgreSQL (2 by default, as deployed; SQLite is always one).
+   * They all share the one core the generator leaves them, so 1 shows what the second one costs here.
+   */
+  processes: number;
   /** Instead of the routes: my lectures and the course tree at each size (bench/scaling.ts). */
   scaling: boolean;
   sizes: number[];
@@ -39,7 +44,7 @@ export type Settings = {
 
 const USAGE =
   'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry] [--announced [--rehearsal on|off]]] [--students n] [--overload] [--cold] [--via-nginx]] ' +
+  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry] [--announced [--rehearsal on|off]]] [--students n] [--overload] [--cold] [--via-nginx] [--processes n]] ' +
   '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
 
 export function readSettings(): Settings {
@@ -61,6 +66,7 @@ export function readSettings(): Settings {
       announced: { type: 'boolean', default: false },
       rehearsal: { type: 'string', default: 'on' },
       'via-nginx': { type: 'boolean', default: false },
+      processes: { type: 'string', default: '2' },
       scaling: { type: 'boolean', default: false },
       sizes: { type: 'string', default: DEFAULT_SIZES.join(',') },
       pin: { type: 'string', default: process.env.BENCH_PIN ?? 'on' },
@@ -93,6 +99,10 @@ export function readSettings(): Settings {
     throw new Error('--rehearsal is a choice of an announced exam: use it with --announced');
   if (values['via-nginx'] && !values['quiz-start'])
     throw new Error('--via-nginx is a choice of the quiz start: use it with --quiz-start');
+  if (values.processes !== '2' && !(values['quiz-start'] && chosen.includes('postgres')))
+    throw new Error(
+      '--processes is a choice of the quiz start on PostgreSQL: use it with --quiz-start --db postgres',
+    );
   return {
     dbs: chosen,
     load: {
@@ -115,6 +125,7 @@ export function readSettings(): Settings {
     announced: values.announced,
     rehearsal: values.rehearsal === 'on',
     viaNginx: values['via-nginx'],
+    processes: Math.round(positive('processes', values.processes)),
     scaling: values.scaling,
     sizes: values.sizes.split(',').map((size) => Math.round(positive('sizes', size.trim()))),
     pin: values.pin === 'on',
