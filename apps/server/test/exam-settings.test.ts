@@ -180,6 +180,7 @@ describe('GET and PUT /api/Admin/Lessons/{id}/QuizSettings', () => {
         opensAt: null,
         closesAt: null,
         attemptCount: 0,
+        submittedBefore: 0,
       },
     });
   });
@@ -203,6 +204,7 @@ describe('GET and PUT /api/Admin/Lessons/{id}/QuizSettings', () => {
       opensAt: '2026-09-02T06:00:00.000Z',
       closesAt: '2026-09-02T09:30:00.000Z',
       attemptCount: 0,
+      submittedBefore: 0,
     };
     expect(put.body).toEqual({ success: true, message: 'Quiz settings saved', data: expected });
     expect((await getSettings(quizId)).body.data).toEqual(expected);
@@ -407,6 +409,44 @@ describe('DELETE /api/Admin/Lessons/{id}/QuizSettings', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ exam: true, attemptsAllowed: 5, attemptCount: 1 });
     expect((await auditRows(api, tenant.id))[0]).toMatchObject({ action: 'quiz.settings.update' });
+  });
+});
+
+describe('results from before the quiz became an exam', () => {
+  it('are counted for the admin (submittedBefore): plain results only, not the results of exam attempts', async () => {
+    const { quizId } = await course();
+    const result = (userId: number, attemptId: number | null) =>
+      api.db
+        .insertInto('quiz_results')
+        .values({
+          tenant_id: tenant.id,
+          user_id: userId,
+          lesson_id: quizId,
+          score: 50,
+          correct_count: 1,
+          total: 2,
+          answers_json: '[]',
+          submitted_at: api.clock.now().toISOString(),
+          attempt_id: attemptId,
+        })
+        .execute();
+    await result(student.id, null);
+    expect((await getSettings(quizId)).body.data).toMatchObject({ exam: false, submittedBefore: 1 });
+
+    expect((await putSettings(quizId, fixedExam())).status).toBe(200);
+    const later = await registerStudent(api);
+    await storeDraw(api, { tenantId: tenant.id, userId: later.id, lessonId: quizId }, [], 'fixed');
+    const attempt = await api.db
+      .selectFrom('exam_attempts')
+      .select('id')
+      .where('user_id', '=', later.id)
+      .executeTakeFirstOrThrow();
+    await result(later.id, attempt.id);
+    expect((await getSettings(quizId)).body.data).toMatchObject({
+      exam: true,
+      attemptCount: 1,
+      submittedBefore: 1,
+    });
   });
 });
 

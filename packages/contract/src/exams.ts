@@ -89,11 +89,15 @@ export const QuizSettings = z.object({
   closesAt: z.string().nullable(),
   /** Attempts students have started: while any exists, DELETE (back to a plain quiz) is 409. */
   attemptCount: z.number().int(),
+  /** Students whose result is from before the quiz became an exam: each has used attempt 1 (0013). */
+  submittedBefore: z.number().int(),
 });
 export type QuizSettings = z.infer<typeof QuizSettings>;
 /** What a quiz without settings is, and GET answers with `exam: false`: one untimed attempt at its own
  * questions, no pass mark, the review at once, no opening or closing time. */
-export const PLAIN_QUIZ_SETTINGS: Readonly<Omit<QuizSettings, 'lessonId' | 'exam' | 'attemptCount'>> = {
+export const PLAIN_QUIZ_SETTINGS: Readonly<
+  Omit<QuizSettings, 'lessonId' | 'exam' | 'attemptCount' | 'submittedBefore'>
+> = {
   source: 'fixed',
   draw: [],
   timeLimitMinutes: null,

@@ -169,6 +169,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
       exam: true,
       draw: QUIZ_SETTINGS.draw.map((rule) => ({ ...rule, available: 10 })),
       attemptCount: 0,
+      submittedBefore: 0,
     },
   ],
   StartAttemptRequest: [{ lessonId: 1 }],

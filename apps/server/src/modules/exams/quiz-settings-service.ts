@@ -44,11 +44,12 @@ export class QuizSettingsService {
   async get(tenantId: number, lessonId: number): Promise<QuizSettings> {
     const { db } = this.deps;
     const lesson = await quizLesson(db, tenantId, lessonId);
-    const [stored, attemptCount] = await Promise.all([
+    const [stored, attemptCount, submittedBefore] = await Promise.all([
       storedSettings(db, lessonId, lesson.course_id),
       attemptsAt(db, lessonId),
+      plainResultsAt(db, lessonId),
     ]);
-    if (!stored) return { lessonId, exam: false, ...PLAIN_QUIZ_SETTINGS, attemptCount };
+    if (!stored) return { lessonId, exam: false, ...PLAIN_QUIZ_SETTINGS, attemptCount, submittedBefore };
     const available = stored.draw.length
       ? availableFor(await bankPool(db, tenantId, lesson.course_id), stored.draw)
       : [];
@@ -66,6 +67,7 @@ export class QuizSettingsService {
       opensAt: stored.opensAt?.toISOString() ?? null,
       closesAt: stored.closesAt?.toISOString() ?? null,
       attemptCount,
+      submittedBefore,
     };
   }
 
@@ -190,6 +192,17 @@ async function attemptsAt(db: Db, lessonId: number): Promise<number> {
     .selectFrom('exam_attempts')
     .select(sql<number | string>`count(*)`.as('n'))
     .where('lesson_id', '=', lessonId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Results of the quiz from before it became an exam (no attempt behind them): each is attempt 1. */
+async function plainResultsAt(db: Db, lessonId: number): Promise<number> {
+  const row = await db
+    .selectFrom('quiz_results')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('lesson_id', '=', lessonId)
+    .where('attempt_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -166,6 +166,15 @@ describe('Quiz lesson: exam settings', () => {
     expect(callsTo(calls, `DELETE ${SETTINGS}`)).toHaveLength(0);
   });
 
+  it('tells the admin, once switched on, that students who took the quiz before have used attempt 1', async () => {
+    const { user } = renderPanel({ submittedBefore: 12 });
+    const region = await panel();
+    const told = /طلاب قدّموه قبل أن تُضاف إعداداته: ١٢\. نتيجة كلٍّ منهم تُحسب محاولته الأولى/;
+    expect(within(region).queryByText(told)).not.toBeInTheDocument();
+    await user.click(await within(region).findByRole('switch', { name: 'اختبار بإعدادات' }));
+    expect(within(region).getByText(told)).toBeInTheDocument();
+  });
+
   it('turns a saved exam back into a plain quiz with DELETE while nobody has attempted it', async () => {
     let settings: QuizSettings = { ...PLAIN, exam: true, timeLimitMinutes: 20 };
     const { calls, user } = renderPanel(

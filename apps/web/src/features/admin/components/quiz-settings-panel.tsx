@@ -87,6 +87,9 @@ function ExamSettings({ settings, courseId }: { settings: QuizSettings; courseId
       {settings.attemptCount > 0 ? (
         <p className="text-sm text-slate-700">{t.attemptsStarted(settings.attemptCount)}</p>
       ) : null}
+      {on && settings.submittedBefore > 0 ? (
+        <p className="text-sm text-slate-700">{t.submittedBefore(settings.submittedBefore)}</p>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={t.removeTitle}

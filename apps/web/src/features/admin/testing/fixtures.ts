@@ -123,6 +123,7 @@ export function quizSettings(over: Partial<QuizSettings> = {}): QuizSettings {
     exam: false,
     ...PLAIN_QUIZ_SETTINGS,
     attemptCount: 0,
+    submittedBefore: 0,
     ...over,
   };
 }
