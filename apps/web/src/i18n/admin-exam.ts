@@ -38,7 +38,10 @@ export const adminExamMessages = {
     reviewNever: 'لا تُعرض',
     showExplanations: 'عرض شرح كل سؤال في المراجعة',
     opensAt: 'موعد فتح الاختبار',
-    opensAtHint: 'اتركه فارغًا: مفتوح من الآن. بتوقيت جهازك.',
+    // An exam with an opening time is rehearsed by the server before it (decision 0015): the teacher
+    // of a grade starting together is told to set one.
+    opensAtHint:
+      'اتركه فارغًا: مفتوح من الآن. بتوقيت جهازك. لامتحان يبدؤه الصف معًا حدّد موعده: يُفتح للجميع في الدقيقة نفسها، وتستعد له المنصة قبلها.',
     closesAt: 'موعد إغلاق الاختبار',
     closesAtHint: 'اتركه فارغًا: بلا موعد إغلاق. بتوقيت جهازك.',
     save: 'حفظ إعدادات الاختبار',

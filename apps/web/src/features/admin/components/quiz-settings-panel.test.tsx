@@ -67,6 +67,9 @@ describe('Quiz lesson: exam settings', () => {
     expect(within(form).getByRole('radio', { name: 'بعد التسليم مباشرة' })).toBeChecked();
     expect(within(form).getByLabelText('عرض شرح كل سؤال في المراجعة')).not.toBeChecked();
     expect(within(form).getByLabelText('موعد فتح الاختبار')).toHaveValue('');
+    expect(within(form).getByLabelText('موعد فتح الاختبار')).toHaveAccessibleDescription(
+      /لامتحان يبدؤه الصف معًا حدّد موعده: يُفتح للجميع في الدقيقة نفسها، وتستعد له المنصة قبلها/,
+    );
     expect(within(form).queryByText('قواعد السحب')).not.toBeInTheDocument();
   });
 
