@@ -201,9 +201,11 @@ describe('accounts', () => {
   test('the unit-code box sends a logged-out visitor to /login, and back home after logging in', async () => {
     const context = await openContext(browser, server, { deviceId: 'e2e-student-phone' });
     const page = await context.newPage();
+    // The splash first (progress bar and status), then the page. Watched from before the navigation:
+    // the splash counts from the navigation's start, so on a busy machine it may end before the load.
+    const splash = visible(page.getByRole('progressbar', { name: 'جارٍ تجهيز المنصة' }));
     await page.goto('/');
-    // The splash first (progress bar and status), then the page.
-    await visible(page.getByRole('progressbar', { name: 'جارٍ تجهيز المنصة' }));
+    await splash;
     await visible(page.getByRole('heading', { level: 1, name: 'ذاكر بذكاء، وتفوّق بثقة' }));
     await page.locator('#courses-section').scrollIntoViewIfNeeded();
     await visible(page.getByRole('link', { name: 'كورسات مصر' }));
