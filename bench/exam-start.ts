@@ -8,7 +8,7 @@
 // (POST quizresult/submit) right after its last save. Reported per phase: open, start, save, submit.
 import type { DirectStudent } from './direct-seed';
 import type http from 'node:http';
-import { phoneAgent, send, sleepUntil, type Outcome } from './open-loop';
+import { PHONE_HEADERS, phoneAgent, send, sleepUntil, type Outcome } from './open-loop';
 import { answersOf, CLIENT_TIMEOUT_MS, WINDOW_MS, windowBegin, type StartFlow } from './start-flow';
 import { TENANT } from './scenarios';
 import { OVERLOAD_MAX_TRIES, overloadWaitSeconds } from '../apps/web/src/lib/overload';
@@ -44,6 +44,7 @@ async function offerExam(
   };
   const begin = windowBegin(opensAt);
   const headersOf = (student: DirectStudent) => ({
+    ...PHONE_HEADERS,
     'X-Tenant-ID': TENANT,
     Authorization: `Bearer ${student.token}`,
     DeviceId: student.deviceId,

@@ -9,6 +9,7 @@
 // every opening would ride on a connection already accepted, which no phone's does: where a saturated
 // server makes newcomers wait (in the kernel's accept queue) would never show.
 import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 
 export type Outcome = {
   /** null: no answer (timeout or network error). */
@@ -71,7 +72,7 @@ export function send(
             timedOut: false,
             reusedConnection: request.reusedSocket,
             error: null,
-            body: Buffer.concat(chunks).toString('utf8'),
+            body: decoded(Buffer.concat(chunks), response.headers['content-encoding']),
           }),
         );
         response.on('error', (error: NodeJS.ErrnoException) => fail(error.code ?? error.message));
@@ -101,6 +102,15 @@ export function send(
     request.end(init.body);
   });
 }
+
+/**
+ * A phone's browser accepts gzip (`PHONE_HEADERS`) and reads the answer decoded: nginx compresses the
+ * API's JSON (deploy/nginx.conf), the processes themselves do not.
+ */
+export const PHONE_HEADERS = { 'Accept-Encoding': 'gzip' } as const;
+
+const decoded = (raw: Buffer, encoding: string | undefined): string =>
+  (encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
 
 const header = (value: string | string[] | undefined): string | null =>
   Array.isArray(value) ? (value[0] ?? null) : (value ?? null);

@@ -42,6 +42,7 @@ import { processesCpuMicros } from './database-cpu';
 import type { DirectStudent } from './direct-seed';
 import { memoryWindow, type MemoryPeak } from './memory';
 import {
+  PHONE_HEADERS,
   phoneAgent,
   send,
   sleepUntil,
@@ -335,6 +336,7 @@ async function offerQuiz(baseUrls: string[], lessonId: number, students: DirectS
   const submit: Outcome[] = [];
   const start = performance.now() + 200;
   const headersOf = (student: DirectStudent) => ({
+    ...PHONE_HEADERS,
     'X-Tenant-ID': TENANT,
     Authorization: `Bearer ${student.token}`,
     DeviceId: student.deviceId,

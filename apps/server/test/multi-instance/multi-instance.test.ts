@@ -5,7 +5,9 @@
 // caches at once, and nginx with deploy/nginx.conf spreads requests over both and passes on the
 // client's address and https.
 import { randomBytes } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { request } from 'node:https';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../src/db/connect';
 import { hashPassword } from '../../src/modules/auth/passwords';
@@ -269,7 +271,7 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
 
   itWith(
     ['nginx'],
-    'runs behind nginx with deploy/nginx.conf: https, spread over both, the client address passed on',
+    'runs behind nginx with deploy/nginx.conf: https, spread over both, the client address passed on, JSON gzipped but not sign-in answers',
     async () => {
       const nginx = await startNginx([a.port, b.port]);
       try {
@@ -308,6 +310,53 @@ describeWith(['postgres', 'redis'], 'two API processes on one PostgreSQL and one
         // Straight to a process over plain http, the same cookie comes without Secure.
         const direct = await new Device(callers[0], 'mi-direct').login(user!.email);
         expect(direct.setCookies.find((c) => c.startsWith('refresh_token='))).not.toMatch(/Secure/i);
+
+        // JSON goes gzipped to a client that accepts it (phones on mobile networks), and as it is to
+        // one that does not.
+        const course = await buildCourse(db, {
+          tenantId,
+          units: Array.from({ length: 12 }, () => [{ type: 'Video' as const }, { type: 'Video' as const }]),
+        });
+        const tree = `/api/Course/tree?courseid=${course.courseId}`;
+        const plainTree = await on(0)('GET', tree);
+        expect(plainTree.status).toBe(200);
+        const plainBytes = Buffer.byteLength(JSON.stringify(plainTree.body));
+        expect(plainBytes).toBeGreaterThan(1024);
+        const zipped = await httpsCall(nginx.proxyPort, 'GET', tree, {
+          'x-tenant-id': TENANT,
+          'accept-encoding': 'gzip',
+        });
+        expect(zipped.headers['content-encoding']).toBe('gzip');
+        expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+        expect(JSON.parse(gunzipSync(zipped.raw).toString('utf8'))).toEqual(plainTree.body);
+        expect(zipped.raw.length).toBeLessThan(plainBytes / 2);
+        const unzipped = await httpsCall(nginx.proxyPort, 'GET', tree, { 'x-tenant-id': TENANT });
+        expect(unzipped.headers['content-encoding']).toBeUndefined();
+        expect(JSON.parse(unzipped.text)).toEqual(plainTree.body);
+
+        // Never a sign-in answer, even one over the size that would be (a long name makes it so):
+        // its tokens beside text a client chose would leak through the compressed length (BREACH).
+        await db
+          .updateTable('users')
+          .set({ name: 'طالبة'.repeat(20) })
+          .where('id', '=', user!.id)
+          .execute();
+        const longLogin = await httpsCall(
+          nginx.proxyPort,
+          'POST',
+          '/api/Auth/login',
+          {
+            'content-type': 'application/json',
+            'x-tenant-id': TENANT,
+            deviceid: 'mi-nginx',
+            'accept-encoding': 'gzip',
+          },
+          JSON.stringify({ EmailorMobile: user!.email, password: PASSWORD }),
+        );
+        expect(longLogin.status).toBe(200);
+        expect(longLogin.raw.length).toBeGreaterThan(1024);
+        expect(longLogin.headers['content-encoding']).toBeUndefined();
+        expect((JSON.parse(longLogin.text) as { token: string }).token).toMatch(/^eyJ/);
       } finally {
         await nginx.stop();
       }
@@ -342,21 +391,30 @@ function httpsCall(
   path: string,
   headers: Record<string, string>,
   body?: string,
-): Promise<{ status: number; text: string; setCookies: string[] }> {
+): Promise<{
+  status: number;
+  text: string;
+  /** The body as it came, before any decoding (compressed when Content-Encoding says so). */
+  raw: Buffer;
+  headers: IncomingHttpHeaders;
+  setCookies: string[];
+}> {
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, method, path, headers, rejectUnauthorized: false, agent: false },
       (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
           resolve({
             status: response.statusCode ?? 0,
-            text,
+            text: raw.toString('utf8'),
+            raw,
+            headers: response.headers,
             setCookies: response.headers['set-cookie'] ?? [],
-          }),
-        );
+          });
+        });
       },
     );
     req.once('error', reject);
