@@ -1,7 +1,7 @@
 // Importing and exporting a question bank (issue 20, decision 0013 "Import/export columns"): CSV or
 // XLSX recognised by its bytes, Arabic or English headers in any order, every row or none with the
 // faulty rows named, the form's own text rules, and an export that imports back unchanged.
-import { BANK_COLUMNS, BANK_COLUMNS_AR, BANK_LIMITS } from '@app/contract';
+import { BANK_COLUMNS, BANK_COLUMNS_AR, BANK_LIMITS, type BankImportErrors } from '@app/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Tenant } from '../src/db/schema';
@@ -149,7 +149,7 @@ describe('POST /api/Admin/Courses/{id}/Questions/Import', () => {
     ]);
   });
 
-  it('reports exactly the faulty rows (the header is row 1), in English, and writes nothing', async () => {
+  it('reports exactly the faulty rows (the header is row 1), in English and as codes, and writes nothing', async () => {
     const { courseId } = await bankCourse(api, tenant.id);
     const file = csv([
       [...BANK_COLUMNS],
@@ -159,18 +159,27 @@ describe('POST /api/Admin/Courses/{id}/Questions/Import', () => {
       ['', '', '', '', '', '', '', '', '', '', ''],
       ['سؤال', 'أ', '', 'ج', '', '', '', '3', '', 'very hard', ''],
       ['سؤال', 'أ', 'ب', '', '', '', '', '3', '', '', ''],
+      ['سؤال بإجابة واحدة', 'أ', '', '', '', '', '', '1', '', '', ''],
     ]);
     const reply = await importFile(courseId, file);
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ success: false, message: 'Nothing was imported: 3 rows have errors' });
-    const rows = reply.body.data.rows as { row: number; message: string }[];
-    expect(rows.map((r) => r.row)).toEqual([3, 6, 7]);
+    expect(reply.body).toMatchObject({ success: false, message: 'Nothing was imported: 4 rows have errors' });
+    const rows = reply.body.data.rows as BankImportErrors['rows'];
+    expect(rows.map((r) => r.row)).toEqual([3, 6, 7, 8]);
+    // The same problems, in the same order, as codes naming their column: the admin screen says them in Arabic.
+    expect(rows.map((r) => r.problems)).toEqual([
+      [{ code: 'correct-not-a-number' }, { code: 'required', column: 'text' }],
+      [{ code: 'answer-gap', column: 'answer2' }, { code: 'difficulty-unknown' }],
+      [{ code: 'correct-names-empty', column: 'answer3' }],
+      [{ code: 'too-few-answers', limit: 2 }],
+    ]);
     expect(rows[0]!.message).toBe('correct must be a number from 1 to 6; Question is required');
     expect(rows[1]!.message.split('; ')).toEqual([
       'Answers must be consecutive from answer1: answer2 is empty',
       'difficulty must be easy, medium or hard (سهل، متوسط، صعب)',
     ]);
     expect(rows[2]!.message).toBe('correct names answer3, which is empty');
+    expect(rows[3]!.message).toBe('A question needs at least 2 answers');
     expect(await questionsOf(courseId)).toEqual([]);
   });
 
@@ -187,8 +196,17 @@ describe('POST /api/Admin/Courses/{id}/Questions/Import', () => {
     ]);
     const reply = await importFile(courseId, file);
     expect(reply.status).toBe(400);
-    const rows = reply.body.data.rows as { row: number; message: string }[];
+    const rows = reply.body.data.rows as BankImportErrors['rows'];
     expect(rows.map((r) => r.row)).toEqual([2, 3, 4, 5]);
+    expect(rows.map((r) => r.problems)).toEqual([
+      [{ code: 'text-rule', column: 'text', rule: 'control' }],
+      [{ code: 'text-rule', column: 'answer1', rule: 'invisible' }],
+      [{ code: 'text-rule', column: 'explanation', rule: 'control' }],
+      [
+        { code: 'too-long', column: 'text', limit: 2000 },
+        { code: 'too-long', column: 'topic', limit: 100 },
+      ],
+    ]);
     // The messages POST /Questions gives, named by column (the request text rule speaks first).
     expect(rows.map((r) => r.message)).toEqual([
       'text must not contain control characters',
@@ -205,7 +223,11 @@ describe('POST /api/Admin/Courses/{id}/Questions/Import', () => {
       const reply = await importFile(courseId, bytes, 'bank.csv');
       expect(reply.status).toBe(400);
       expect(reply.body.message).toBe(NOT_A_SPREADSHEET);
+      expect(reply.body.data).toEqual({ file: 'not-a-spreadsheet' });
     }
+    const unclosed = await importFile(courseId, Buffer.from('text,answer1,answer2,correct\r\n"س,أ,ب,1\r\n'));
+    expect(unclosed.status).toBe(400);
+    expect(unclosed.body.data).toMatchObject({ file: 'unreadable-csv' });
     // A zip that only looks like a workbook.
     const broken = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(40)]);
     expect((await importFile(courseId, broken, 'bank.xlsx')).status).toBe(400);
@@ -226,10 +248,21 @@ describe('POST /api/Admin/Courses/{id}/Questions/Import', () => {
     );
     expect(header.status).toBe(400);
     expect(header.body.data.rows).toEqual([
-      { row: 1, message: 'Unknown column "notes"; Missing columns: answer2, correct' },
+      {
+        row: 1,
+        message: 'Unknown column "notes"; Missing columns: answer2, correct',
+        problems: [
+          { code: 'unknown-column', value: 'notes' },
+          { code: 'missing-columns', columns: ['answer2', 'correct'] },
+        ],
+      },
     ]);
-    expect((await importFile(courseId, Buffer.from('\uFEFF\r\n\r\n'))).status).toBe(400);
-    expect((await importFile(courseId, csv([['text', 'answer1', 'answer2', 'correct']]))).status).toBe(400);
+    const empty = await importFile(courseId, Buffer.from('\uFEFF\r\n\r\n'));
+    expect(empty.status).toBe(400);
+    expect(empty.body.data).toEqual({ file: 'empty' });
+    const headerOnly = await importFile(courseId, csv([['text', 'answer1', 'answer2', 'correct']]));
+    expect(headerOnly.status).toBe(400);
+    expect(headerOnly.body.data).toEqual({ file: 'no-questions' });
 
     const many = csv([
       ['text', 'answer1', 'answer2', 'correct'],
@@ -238,6 +271,7 @@ describe('POST /api/Admin/Courses/{id}/Questions/Import', () => {
     const tooMany = await importFile(courseId, many);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe(`A file may carry at most ${BANK_LIMITS.maxImportRows} questions`);
+    expect(tooMany.body.data).toEqual({ file: 'too-many-rows' });
 
     const huge = Buffer.concat([
       csv([['text', 'answer1', 'answer2', 'correct']]),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ADMIN_LIMITS, AnswerInput, nameText, optionalText } from './admin';
 import { PagedMeta, envelope, pageNumberParam, pageSizeParam } from './common';
 import { humanText } from './text';
+import type { HumanTextProblem, RequestTextProblem } from '@app/domain';
 
 export const BANK_LIMITS = {
   topic: 100,
@@ -91,13 +92,10 @@ export const BankTopicsResponse = envelope(z.array(BankTopic));
 /**
  * POST /api/Admin/Courses/{courseId}/Questions/Import (multipart `file`, CSV or XLSX recognised by its
  * bytes): every row or none. Success: `{ imported }`; otherwise 400 with `data.rows`, one entry per
- * faulty row (1-based, counting the header as row 1), in row order.
+ * faulty row (1-based, counting the header as row 1), in row order (BankImportErrors, below).
  */
 export const BankImportResult = z.object({ imported: z.number().int() });
 export const BankImportResponse = envelope(BankImportResult);
-export const BankImportRowError = z.object({ row: z.number().int(), message: z.string() });
-export const BankImportErrors = z.object({ rows: z.array(BankImportRowError) });
-export type BankImportErrors = z.infer<typeof BankImportErrors>;
 
 /** GET /api/Admin/Courses/{courseId}/Questions/Export?format=csv|xlsx: the same columns import reads. */
 export const BankExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
@@ -133,3 +131,51 @@ export const BANK_COLUMNS_AR: Record<(typeof BANK_COLUMNS)[number], string> = {
   topic: 'الموضوع',
 };
 export const DIFFICULTY_AR: Record<Difficulty, string> = { easy: 'سهل', medium: 'متوسط', hard: 'صعب' };
+
+export const BankColumn = z.enum(BANK_COLUMNS);
+export type BankColumn = z.infer<typeof BankColumn>;
+
+/** The text rules a cell can break (packages/domain text-rules), by their problem. */
+export const TEXT_RULE_PROBLEMS = ['control', 'malformed', 'invisible', 'marks'] as const satisfies readonly (
+  RequestTextProblem | HumanTextProblem
+)[];
+
+/**
+ * One thing wrong with a row of an import, for a client to say in its own language (the row's
+ * `message` says them all in English). `column` is the column's English name.
+ */
+export const BankImportProblem = z.discriminatedUnion('code', [
+  // The header row.
+  z.object({ code: z.literal('unknown-column'), value: z.string() }),
+  z.object({ code: z.literal('duplicate-column'), column: BankColumn }),
+  z.object({ code: z.literal('missing-columns'), columns: z.array(BankColumn) }),
+  // A question's row.
+  z.object({ code: z.literal('answer-gap'), column: BankColumn }),
+  z.object({ code: z.literal('correct-missing') }),
+  z.object({ code: z.literal('correct-not-a-number') }),
+  z.object({ code: z.literal('correct-names-empty'), column: BankColumn }),
+  z.object({ code: z.literal('difficulty-unknown') }),
+  // The question form's own rules (POST /Questions), by the cell they concern.
+  z.object({ code: z.literal('required'), column: BankColumn }),
+  z.object({ code: z.literal('too-long'), column: BankColumn, limit: z.number().int() }),
+  z.object({ code: z.literal('too-few-answers'), limit: z.number().int() }),
+  z.object({ code: z.literal('text-rule'), column: BankColumn, rule: z.enum(TEXT_RULE_PROBLEMS) }),
+  z.object({ code: z.literal('invalid'), column: BankColumn.nullable() }),
+]);
+export type BankImportProblem = z.infer<typeof BankImportProblem>;
+
+export const BankImportRowError = z.object({
+  row: z.number().int(),
+  message: z.string(),
+  problems: z.array(BankImportProblem),
+});
+export const BankImportErrors = z.object({ rows: z.array(BankImportRowError) });
+export type BankImportErrors = z.infer<typeof BankImportErrors>;
+
+/** Why a whole file was refused (400, `data`), for a client to say in its own language. */
+export const BankImportFileError = z.object({
+  file: z.enum(['not-a-spreadsheet', 'unreadable-csv', 'empty', 'no-questions', 'too-many-rows']),
+  /** unreadable-csv: the line near which reading failed, when known. */
+  line: z.number().int().optional(),
+});
+export type BankImportFileError = z.infer<typeof BankImportFileError>;

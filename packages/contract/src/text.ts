@@ -17,7 +17,8 @@ export const TEXT_MESSAGES = {
   marks: (field: string) => `${field} may have at most ${MAX_COMBINING_MARKS} accent marks on one letter`,
 } satisfies Record<RequestTextProblem | HumanTextProblem, (field: string) => string>;
 
-export type TextIssue = { path: PropertyKey[]; message: string };
+/** `params.textRule` names the problem, as the name-and-title rule's issues do (humanText, below). */
+export type TextIssue = { path: PropertyKey[]; message: string; params: { textRule: RequestTextProblem } };
 
 /**
  * Every string in a request value (a body, a query, route params; any depth) that breaks the
@@ -26,7 +27,9 @@ export type TextIssue = { path: PropertyKey[]; message: string };
 export function requestTextIssues(value: unknown, path: PropertyKey[] = []): TextIssue[] {
   if (typeof value === 'string') {
     const problem = requestTextProblem(value);
-    return problem ? [{ path, message: TEXT_MESSAGES[problem](path.join('.') || 'Text') }] : [];
+    return problem
+      ? [{ path, message: TEXT_MESSAGES[problem](path.join('.') || 'Text'), params: { textRule: problem } }]
+      : [];
   }
   if (Array.isArray(value)) return value.flatMap((item, index) => requestTextIssues(item, [...path, index]));
   if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {

@@ -1,9 +1,69 @@
 // The admin's «بنك الأسئلة» screen (decision 0013), in Arabic. Only the admin chunk imports this file.
-import { BANK_COLUMNS, BANK_COLUMNS_AR, BANK_LIMITS, DIFFICULTY_AR } from '@app/contract';
+import {
+  BANK_COLUMNS,
+  BANK_COLUMNS_AR,
+  BANK_LIMITS,
+  DIFFICULTY_AR,
+  type BankImportFileError,
+  type BankImportProblem,
+} from '@app/contract';
 import { toArabicDigits } from '@app/domain';
 import { adminMessages, counted } from './admin';
 
 const n = (value: number) => toArabicDigits(value);
+const v = adminMessages.validation;
+/** A column as the teacher's file heads it. */
+const col = (column: keyof typeof BANK_COLUMNS_AR) => `«${BANK_COLUMNS_AR[column]}»`;
+
+/** One problem of an imported row, in the words of the file's own Arabic headers. */
+function importProblem(problem: BankImportProblem): string {
+  switch (problem.code) {
+    case 'unknown-column':
+      return `عمود غير معروف «${problem.value}»`;
+    case 'duplicate-column':
+      return `العمود ${col(problem.column)} مكرر`;
+    case 'missing-columns':
+      return `أعمدة ناقصة: ${problem.columns.map(col).join('، ')}`;
+    case 'answer-gap':
+      return `الإجابات متتالية بدءًا من ${col('answer1')}، و${col(problem.column)} فارغة`;
+    case 'correct-missing':
+      return `${col('correct')} فارغة: اكتب فيها رقم الإجابة الصحيحة (من ١ إلى ٦)`;
+    case 'correct-not-a-number':
+      return `${col('correct')} رقم من ١ إلى ٦`;
+    case 'correct-names-empty':
+      return `${col('correct')} تشير إلى ${col(problem.column)}، وهي فارغة`;
+    case 'difficulty-unknown':
+      return `${col('difficulty')}: سهل أو متوسط أو صعب`;
+    case 'required':
+      return v.required(col(problem.column));
+    case 'too-long':
+      return v.tooLong(col(problem.column), problem.limit);
+    case 'too-few-answers':
+      return v.answersMin(problem.limit);
+    case 'text-rule':
+      return problem.rule === 'control' || problem.rule === 'malformed'
+        ? `${col(problem.column)}: فيها رموز تحكم أو حروف تالفة لا تُقبل`
+        : v.text[problem.rule](col(problem.column));
+    case 'invalid':
+      return problem.column ? v.invalid(col(problem.column)) : 'قيمة غير صالحة';
+  }
+}
+
+/** Why a whole file was refused. */
+function importFileRefusal(error: BankImportFileError): string {
+  switch (error.file) {
+    case 'not-a-spreadsheet':
+      return 'الملف ليس CSV ولا Excel (xlsx): احفظه من Excel بإحدى الصيغتين ثم استورده.';
+    case 'unreadable-csv':
+      return `تعذّرت قراءة ملف CSV${error.line ? ` قرب السطر ${n(error.line)}` : ''}: احفظه من Excel بصيغة «CSV UTF-8» ثم استورده.`;
+    case 'empty':
+      return 'الملف فارغ: يلزمه صف العناوين ثم سؤال في كل صف.';
+    case 'no-questions':
+      return 'لا أسئلة في الملف تحت صف العناوين.';
+    case 'too-many-rows':
+      return `في الملف أكثر من ${n(BANK_LIMITS.maxImportRows)} سؤال: قسّمه إلى ملفات أصغر.`;
+  }
+}
 /** After «في»: the dual in the genitive. */
 const attempts = (value: number) =>
   counted(value, { one: 'محاولة واحدة', two: 'محاولتين', few: 'محاولات', many: 'محاولة', other: 'محاولة' });
@@ -73,6 +133,10 @@ export const adminBankMessages = {
   importRefused: 'لم يُستورد شيء: صحّح هذه الصفوف ثم استورد الملف من جديد.',
   importUnreadable: 'لم يُستورد شيء: تعذّرت قراءة الملف.',
   row: (row: number) => `الصف ${n(row)}`,
+  importProblem,
+  /** A row's problems in one sentence. */
+  importProblems: (problems: BankImportProblem[]) => problems.map(importProblem).join('؛ '),
+  importFileRefusal: (error: BankImportFileError) => `لم يُستورد شيء: ${importFileRefusal(error)}`,
   exportCsv: 'تصدير CSV',
   exportExcel: 'تصدير Excel',
   conflict: 'سُحب هذا السؤال في محاولة، فلا يمكن تغيير إجاباته.',

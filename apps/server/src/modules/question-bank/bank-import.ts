@@ -2,24 +2,43 @@
 // Arabic, any order, any case), then a question per row. Each row is checked with the very schema
 // POST /Questions uses, behind the same request text rule, so an import cannot store what the form
 // could not. Every faulty row is reported (1-based, the header being row 1 when it is the file's
-// first), and then nothing is written: all rows or none.
+// first), and then nothing is written: all rows or none. Each problem goes out twice: in the row's
+// English message, as the API speaks, and as a code with its column (BankImportProblem), which the
+// admin screen says in Arabic.
 import {
   BANK_COLUMNS,
   BANK_COLUMNS_AR,
   BANK_LIMITS,
+  BankColumn,
   BankQuestionInput,
+  TEXT_RULE_PROBLEMS,
   DIFFICULTIES,
   DIFFICULTY_AR,
   withRequestText,
   type BankImportErrors,
+  type BankImportProblem,
   type Difficulty,
 } from '@app/contract';
-import { AppError, badRequest } from '../../lib/app-error';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import type { BankQuestionValues } from './bank-service';
-import { readSheet, type SheetRow } from './bank-sheet';
+import { fileRefused, readSheet, type SheetRow } from './bank-sheet';
 
-type Column = (typeof BANK_COLUMNS)[number];
+type Column = BankColumn;
 type RowError = BankImportErrors['rows'][number];
+/** A problem with the English words the row's message gives it. */
+type Found = { problem: BankImportProblem; message: string };
+
+/** A row's problems as the answer carries them: the English joined, the codes in the same order. */
+function rowError(row: number, found: Found[]): RowError {
+  const seen = new Map(found.map((item) => [item.message, item]));
+  const unique = [...seen.values()];
+  return {
+    row,
+    message: unique.map((item) => item.message).join('; '),
+    problems: unique.map((item) => item.problem),
+  };
+}
 
 const REQUIRED: readonly Column[] = ['text', 'answer1', 'answer2', 'correct'];
 const ANSWER_COLUMNS = BANK_COLUMNS.filter((column) => column.startsWith('answer'));
@@ -58,17 +77,21 @@ export const importFailed = (rows: RowError[]) =>
 export async function readBankFile(bytes: Buffer): Promise<BankQuestionValues[]> {
   const rows = (await readSheet(bytes)).filter((row) => row.cells.some((cell) => cell.trim() !== ''));
   const [header, ...body] = rows;
-  if (!header) throw badRequest('The file is empty: it needs a header row and a row per question');
+  if (!header)
+    throw fileRefused('The file is empty: it needs a header row and a row per question', { file: 'empty' });
   const columns = headerColumns(header);
   if ('error' in columns) throw importFailed([columns.error]);
-  if (body.length === 0) throw badRequest('The file has no questions under its header row');
+  if (body.length === 0)
+    throw fileRefused('The file has no questions under its header row', { file: 'no-questions' });
   if (body.length > BANK_LIMITS.maxImportRows)
-    throw badRequest(`A file may carry at most ${BANK_LIMITS.maxImportRows} questions`);
+    throw fileRefused(`A file may carry at most ${BANK_LIMITS.maxImportRows} questions`, {
+      file: 'too-many-rows',
+    });
   const questions: BankQuestionValues[] = [];
   const errors: RowError[] = [];
   for (const row of body) {
     const read = questionOf(row, columns.index);
-    if ('problems' in read) errors.push({ row: row.row, message: read.problems.join('; ') });
+    if ('problems' in read) errors.push(rowError(row.row, read.problems));
     else questions.push(read.question);
   }
   if (errors.length > 0) throw importFailed(errors);
@@ -78,49 +101,75 @@ export async function readBankFile(bytes: Buffer): Promise<BankQuestionValues[]>
 /** Where each column is, or the header row's problems. */
 function headerColumns(header: SheetRow): { index: Map<Column, number> } | { error: RowError } {
   const index = new Map<Column, number>();
-  const problems: string[] = [];
+  const found: Found[] = [];
   header.cells.forEach((cell, at) => {
     if (cell.trim() === '') return;
     const column = COLUMN_NAMES.get(normalised(cell));
-    if (!column) problems.push(`Unknown column "${cell.trim().slice(0, 50)}"`);
-    else if (index.has(column)) problems.push(`Column "${column}" appears twice`);
+    const value = cell.trim().slice(0, 50);
+    if (!column)
+      found.push({ problem: { code: 'unknown-column', value }, message: `Unknown column "${value}"` });
+    else if (index.has(column))
+      found.push({
+        problem: { code: 'duplicate-column', column },
+        message: `Column "${column}" appears twice`,
+      });
     else index.set(column, at);
   });
   const missing = REQUIRED.filter((column) => !index.has(column));
   if (missing.length > 0)
-    problems.push(`Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
-  return problems.length > 0
-    ? { error: { row: header.row, message: [...new Set(problems)].join('; ') } }
-    : { index };
+    found.push({
+      problem: { code: 'missing-columns', columns: missing },
+      message: `Missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`,
+    });
+  return found.length > 0 ? { error: rowError(header.row, found) } : { index };
 }
 
 function questionOf(
   row: SheetRow,
   index: Map<Column, number>,
-): { question: BankQuestionValues } | { problems: string[] } {
+): { question: BankQuestionValues } | { problems: Found[] } {
   const cell = (column: Column) => {
     const at = index.get(column);
     return at === undefined ? '' : (row.cells[at] ?? '');
   };
-  const problems: string[] = [];
+  const problems: Found[] = [];
 
   const texts = ANSWER_COLUMNS.map(cell);
   const last = texts.findLastIndex((text) => text.trim() !== '');
   const answers = texts.slice(0, last + 1);
   const gap = answers.findIndex((text) => text.trim() === '');
-  if (gap >= 0) problems.push(`Answers must be consecutive from answer1: answer${gap + 1} is empty`);
+  if (gap >= 0)
+    problems.push({
+      problem: { code: 'answer-gap', column: answerColumn(gap) },
+      message: `Answers must be consecutive from answer1: answer${gap + 1} is empty`,
+    });
 
   const correctText = normalised(cell('correct'));
   let correct = 0;
-  if (correctText === '') problems.push('correct is required: the number (1–6) of the correct answer');
-  else if (!/^[1-6]$/.test(correctText)) problems.push('correct must be a number from 1 to 6');
+  if (correctText === '')
+    problems.push({
+      problem: { code: 'correct-missing' },
+      message: 'correct is required: the number (1–6) of the correct answer',
+    });
+  else if (!/^[1-6]$/.test(correctText))
+    problems.push({
+      problem: { code: 'correct-not-a-number' },
+      message: 'correct must be a number from 1 to 6',
+    });
   else if ((answers[Number(correctText) - 1] ?? '').trim() === '')
-    problems.push(`correct names answer${correctText}, which is empty`);
+    problems.push({
+      problem: { code: 'correct-names-empty', column: answerColumn(Number(correctText) - 1) },
+      message: `correct names answer${correctText}, which is empty`,
+    });
   else correct = Number(correctText);
 
   const difficultyText = normalised(cell('difficulty'));
   const difficulty = difficultyText === '' ? 'medium' : DIFFICULTY_NAMES.get(difficultyText);
-  if (!difficulty) problems.push('difficulty must be easy, medium or hard (سهل، متوسط، صعب)');
+  if (!difficulty)
+    problems.push({
+      problem: { code: 'difficulty-unknown' },
+      message: 'difficulty must be easy, medium or hard (سهل، متوسط، صعب)',
+    });
 
   const candidate = {
     text: cell('text'),
@@ -133,9 +182,38 @@ function questionOf(
     topic: cell('topic'),
   };
   const parsed = rowSchema.safeParse(candidate);
-  if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issueMessage(issue)));
-  if (problems.length > 0 || !parsed.success) return { problems: [...new Set(problems)] };
+  if (!parsed.success)
+    problems.push(
+      ...parsed.error.issues.map((issue) => ({ problem: problemOf(issue), message: issueMessage(issue) })),
+    );
+  if (problems.length > 0 || !parsed.success) return { problems };
   return { question: parsed.data };
+}
+
+const answerColumn = (position: number): Column => BankColumn.parse(`answer${position + 1}`);
+
+type SchemaIssue = z.core.$ZodIssue;
+
+/** The cell a schema issue is about: `answers.2.text` is answer3; null for the answers as a whole. */
+function columnOf(path: readonly PropertyKey[]): Column | null {
+  const [field, position] = path;
+  if (field === 'answers') return typeof position === 'number' ? answerColumn(position) : null;
+  const column = BankColumn.safeParse(field);
+  return column.success ? column.data : null;
+}
+
+/** A schema issue as a code: which rule of the question form the cell breaks. */
+function problemOf(issue: SchemaIssue): BankImportProblem {
+  const column = columnOf(issue.path);
+  const rule = issue.code === 'custom' ? (issue.params?.textRule as unknown) : undefined;
+  const isTextRule = (value: unknown): value is (typeof TEXT_RULE_PROBLEMS)[number] =>
+    (TEXT_RULE_PROBLEMS as readonly unknown[]).includes(value);
+  if (column && isTextRule(rule)) return { code: 'text-rule', column, rule };
+  if (issue.code === 'too_small' && issue.origin === 'array')
+    return { code: 'too-few-answers', limit: Number(issue.minimum) };
+  if (column && issue.code === 'too_small') return { code: 'required', column };
+  if (column && issue.code === 'too_big') return { code: 'too-long', column, limit: Number(issue.maximum) };
+  return { code: 'invalid', column };
 }
 
 /** A schema issue named by its column: `answers.2.text` is answer3. */

@@ -4,7 +4,8 @@
 // result, rich text as its text. Anything else is refused.
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import { AppError, badRequest } from '../../lib/app-error';
+import type { BankImportFileError } from '@app/contract';
+import { AppError } from '../../lib/app-error';
 import { sniffFileKind } from '../admin/file-kind';
 
 export const NOT_A_SPREADSHEET = 'The file must be CSV or XLSX';
@@ -18,16 +19,23 @@ export type SheetRow = { row: number; cells: string[] };
  */
 const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 
+/** A whole file refused: its English message, and its code for the admin screen (BankImportFileError). */
+export const fileRefused = (message: string, data: BankImportFileError, errors?: Record<string, string>) =>
+  new AppError(400, message, { data, ...(errors ? { errors } : {}) });
+
+const notASpreadsheet = () =>
+  fileRefused(NOT_A_SPREADSHEET, { file: 'not-a-spreadsheet' }, { file: NOT_A_SPREADSHEET });
+
 export async function readSheet(bytes: Buffer): Promise<SheetRow[]> {
   const kind = sniffFileKind(bytes);
   if (kind === 'xlsx') return readXlsx(bytes);
-  if (kind !== null) throw badRequest(NOT_A_SPREADSHEET, { file: NOT_A_SPREADSHEET });
+  if (kind !== null) throw notASpreadsheet();
   let text: string;
   try {
     // Strips a UTF-8 BOM; a byte sequence that is not UTF-8 is not a CSV we read.
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw badRequest(NOT_A_SPREADSHEET, { file: NOT_A_SPREADSHEET });
+    throw notASpreadsheet();
   }
   return readCsv(text);
 }
@@ -42,7 +50,10 @@ function readCsv(text: string): SheetRow[] {
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw badRequest(`The CSV file cannot be read${line ? ` (near line ${line})` : ''}`);
+    throw fileRefused(`The CSV file cannot be read${line ? ` (near line ${line})` : ''}`, {
+      file: 'unreadable-csv',
+      ...(line ? { line } : {}),
+    });
   }
   // Undo what our export (admin/csv.ts) does to a cell that starts like a formula: the quote it adds.
   return records.map((cells, index) => ({
@@ -64,7 +75,7 @@ async function readXlsx(bytes: Buffer): Promise<SheetRow[]> {
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
-    throw badRequest(NOT_A_SPREADSHEET, { file: NOT_A_SPREADSHEET });
+    throw notASpreadsheet();
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return [];

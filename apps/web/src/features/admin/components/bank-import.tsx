@@ -1,7 +1,8 @@
 // Import questions from a CSV or Excel file: the columns it needs and a blank file with them, the file
 // picker and the import. The server takes every row or none; a refusal lists the faulty rows («الصف ٣:
-// …», the server's message as it sent it), and a success reports how many questions were added.
-import { BANK_COLUMNS, BANK_COLUMNS_AR, BANK_LIMITS } from '@app/contract';
+// …», each problem said in Arabic from its code, naming the file's Arabic column headers), and a
+// success reports how many questions were added.
+import { BANK_COLUMNS, BANK_COLUMNS_AR, BANK_LIMITS, BankImportFileError } from '@app/contract';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -18,7 +19,10 @@ const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(
 
 /** Why the import was refused, in Arabic, when it is not a list of rows. */
 function refusalText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 400) return `${t.importUnreadable} ${error.message}`;
+  if (error instanceof ApiError && error.status === 400) {
+    const file = BankImportFileError.safeParse(error.body?.data);
+    return file.success ? t.importFileRefusal(file.data) : t.importUnreadable;
+  }
   if (error instanceof ApiError && error.status === 413) return t.importTooLarge;
   return adminErrorText(error);
 }
@@ -69,7 +73,7 @@ export function BankImport({
           <ul className="mt-2 list-disc space-y-1 ps-5">
             {rows.map((row) => (
               <li key={row.row}>
-                {t.row(row.row)}: <bdi>{row.message}</bdi>
+                {t.row(row.row)}: {t.importProblems(row.problems)}
               </li>
             ))}
           </ul>

@@ -210,18 +210,36 @@ describe('the admin’s question bank', () => {
     );
   });
 
-  it('imports a file: a refusal lists the faulty rows; a success says how many and reloads the list', async () => {
-    let refuse = true;
+  it('imports a file: a refusal lists the faulty rows in Arabic; a success says how many and reloads the list', async () => {
+    let refusal: Response | null = envelope(400, 'Nothing was imported: 3 rows have errors', {
+      rows: [
+        {
+          row: 1,
+          message: 'Unknown column "notes"; Missing columns: answer2, correct',
+          problems: [
+            { code: 'unknown-column', value: 'notes' },
+            { code: 'missing-columns', columns: ['answer2', 'correct'] },
+          ],
+        },
+        {
+          row: 3,
+          message: 'correct must be a number from 1 to 6; Question is required',
+          problems: [{ code: 'correct-not-a-number' }, { code: 'required', column: 'text' }],
+        },
+        {
+          row: 12,
+          message:
+            'answer1: Answer must not contain invisible formatting characters; Topic must be at most 100 characters',
+          problems: [
+            { code: 'text-rule', column: 'answer1', rule: 'invisible' },
+            { code: 'too-long', column: 'topic', limit: 100 },
+          ],
+        },
+      ],
+    });
     const { calls, user } = renderBank({
       'POST /api/Admin/Courses/9/Questions/Import': () =>
-        refuse
-          ? envelope(400, 'Nothing was imported: 2 rows have errors', {
-              rows: [
-                { row: 3, message: 'correct: must be a number from 1 to 6' },
-                { row: 12, message: 'Exactly one answer must be correct' },
-              ],
-            })
-          : envelope(200, '12 questions imported', { imported: 12 }),
+        refusal ?? envelope(200, '12 questions imported', { imported: 12 }),
     });
     await user.click(await screen.findByRole('button', { name: 'استيراد' }));
     const dialog = await screen.findByRole('dialog', { name: 'استيراد أسئلة من ملف' });
@@ -234,17 +252,30 @@ describe('the admin’s question bank', () => {
     await user.upload(within(dialog).getByLabelText('ملف الأسئلة (CSV أو Excel)'), file);
     await user.click(within(dialog).getByRole('button', { name: 'استيراد' }));
 
-    const refusal = await within(dialog).findByRole('alert');
-    expect(refusal).toHaveTextContent('لم يُستورد شيء');
-    const items = within(refusal).getAllByRole('listitem');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('لم يُستورد شيء');
+    // Said from the codes, naming the columns as the file's Arabic header does; never the English.
+    const items = within(alert).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'الصف ٣: correct: must be a number from 1 to 6',
-      'الصف ١٢: Exactly one answer must be correct',
+      'الصف ١: عمود غير معروف «notes»؛ أعمدة ناقصة: «الإجابة ٢»، «الصحيحة»',
+      'الصف ٣: «الصحيحة» رقم من ١ إلى ٦؛ يجب إدخال «السؤال»',
+      'الصف ١٢: «الإجابة ١»: يحتوي على رموز تنسيق غير مرئية (مثل علامات اتجاه النص)؛ «الموضوع»: الحد الأقصى ١٠٠ حرف',
     ]);
+    // No Latin words but the unknown column's own name, which the teacher typed.
+    expect(alert.textContent.replace('notes', '')).not.toMatch(/[a-z]/i);
     const sent = callsTo(calls, 'POST /api/Admin/Courses/9/Questions/Import')[0]!.body as FormData;
     expect((sent.get('file') as File).name).toBe('bank.csv');
 
-    refuse = false;
+    // A whole file refused says why in Arabic too.
+    refusal = envelope(400, 'A file may carry at most 2000 questions', { file: 'too-many-rows' });
+    await user.click(within(dialog).getByRole('button', { name: 'استيراد' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'لم يُستورد شيء: في الملف أكثر من ٢٠٠٠ سؤال: قسّمه إلى ملفات أصغر.',
+      ),
+    );
+
+    refusal = null;
     const listReads = callsTo(calls, LIST).length;
     await user.click(within(dialog).getByRole('button', { name: 'استيراد' }));
     expect(await screen.findByText('تم استيراد ١٢ سؤالًا')).toBeInTheDocument();
