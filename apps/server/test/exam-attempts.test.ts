@@ -289,6 +289,12 @@ describe('attempts, counting and the pass mark', () => {
         expect(shown.result).toMatchObject({ score: 33, passed: false, attemptNumber: 2 });
       }
       expect(shown.exam).toMatchObject({ attemptsUsed: 2, canStart: false });
+      // Beside the counted result, the latest attempt when it is another one: what the student last scored.
+      expect(shown.exam.latest).toEqual(
+        counts === 'best'
+          ? { attemptNumber: 2, score: 33, correctCount: 1, total: 3, submittedBy: 'student', passed: false }
+          : null,
+      );
     }
   });
 
@@ -613,6 +619,43 @@ describe('tenants and plain quizzes', () => {
       canStart: false,
     });
     expect((await start(student.device, lessonId)).body.data).toEqual({ reason: 'no-attempts-left' });
+  });
+
+  it('a lower retake of a quiz taken before it became an exam: the plain result counts, with no review to wait for, and the retake shows beside it', async () => {
+    const built = await examCourse(api, tenant.id, examQuiz(3));
+    const lessonId = built.lessonIds[0]![0]!;
+    const student = await examStudent(api, tenant.id, built.courseId);
+    const plain = await content(student.device, lessonId);
+    const taken = await submit(student.device, lessonId, answersFor(questionsOf(plain), [true, true, true]));
+    expect(taken.body.data).toMatchObject({ score: 100 });
+
+    await setExam(api, tenant.id, lessonId, {
+      attemptsAllowed: 2,
+      timeLimitMinutes: 10,
+      review: 'immediate',
+    });
+    const retake = await start(student.device, lessonId);
+    expect(retake.status).toBe(200);
+    const lower = await submit(
+      student.device,
+      lessonId,
+      answersFor(questionsOf(retake), [true, false, false]),
+    );
+    expect(lower.body.data).toMatchObject({ score: 33, attemptNumber: 2, submittedBy: 'student' });
+
+    const shown = (await content(student.device, lessonId)).body.data;
+    expect(shown.result).toMatchObject({ score: 100, correctCount: 3, total: 3 });
+    expect(shown.result).not.toHaveProperty('attemptNumber');
+    // The counted plain result has no exam review: nothing to announce for later (it said "after" a
+    // moment already past).
+    expect(shown.exam).toMatchObject({ attemptsUsed: 2, canStart: false, reviewAt: null });
+    expect(shown.exam.latest).toEqual({
+      attemptNumber: 2,
+      score: 33,
+      correctCount: 1,
+      total: 3,
+      submittedBy: 'student',
+    });
   });
 
   it('a plain quiz is unchanged: no exam, its questions at once, start refused', async () => {

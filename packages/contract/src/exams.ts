@@ -138,8 +138,26 @@ export const QuizExam = z.object({
   attempt: ExamAttempt.nullable(),
   /** Whether POST quizattempt/start would start a new attempt now. */
   canStart: z.boolean(),
-  /** When a review held back until the deadline shows; null when it shows now or never. */
+  /**
+   * When the counted result's review, held back until the deadline, shows; null when it shows now or
+   * never, or when the counted result is a quiz taken before it became an exam (it has none).
+   */
   reviewAt: z.string().nullable(),
+  /**
+   * The latest submitted attempt when the counted result is another one (best counts, and it scored
+   * lower): what the student last scored, beside the result that counts. Null otherwise.
+   */
+  latest: z
+    .object({
+      attemptNumber: z.number().int(),
+      score: z.number().int(),
+      correctCount: z.number().int(),
+      total: z.number().int(),
+      submittedBy: z.enum(['student', 'server']),
+      /** Absent without a pass mark. */
+      passed: z.boolean().optional(),
+    })
+    .nullable(),
   /** The server's clock when answering: timers count from it, not from the phone's clock. */
   serverNow: z.string(),
 });

@@ -519,7 +519,6 @@ export class ExamAttemptService {
     const last = [...attempts].reverse().find((attempt) => attempt.submittedAt !== null);
     const used = usedOf(opened);
     const canStart = open === null && startRefusal(now, settings, used) === null;
-    const reviewShowsAt = counted ?? last;
     return {
       questions:
         shown && lookup
@@ -541,7 +540,10 @@ export class ExamAttemptService {
         attemptsUsed: used,
         open,
         canStart,
-        reviewAt: reviewShowsAt && !visible ? reviewAt(settings, closedOf(reviewShowsAt)) : null,
+        // Only the counted result's review is ever shown: a quiz taken before it became an exam
+        // (counted, with no attempt behind it) has none to wait for.
+        reviewAt: counted && !visible ? reviewAt(settings, closedOf(counted)) : null,
+        latest: last && last.id !== counted?.id ? last : null,
         questionCount: await this.questionCount(settings),
         now,
       }),

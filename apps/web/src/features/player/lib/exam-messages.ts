@@ -43,6 +43,10 @@ export const examMessages = {
   notPassed: (mark: number) => `لم تبلغ درجة النجاح (${percent(mark)})`,
   lockedUntilPass: 'تبقى الدروس التالية مقفلة حتى تنجح في هذا الاختبار.',
   autoSubmitted: 'سُلّمت تلقائيًا عند انتهاء الوقت',
+  // Best counts and the latest attempt scored lower: what it scored, under the result that counts.
+  latest: (latest: { attemptNumber: number; score: number; correctCount: number; total: number }) =>
+    `محاولتك الأخيرة (رقم ${n(latest.attemptNumber)}): ${percent(latest.score)}، ${n(latest.correctCount)} من ${n(latest.total)}`,
+  latestNotCounted: 'تُحتسب أعلى درجاتك، وهي النتيجة أعلاه.',
   attemptsLeft: (left: number) => `المحاولات المتبقية: ${n(left)}`,
   reviewAt: (date: string) => `ستظهر الإجابات بعد ${date}`,
   reviewNever: 'لا تُعرض الإجابات لهذا الاختبار',

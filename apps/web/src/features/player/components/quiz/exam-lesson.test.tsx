@@ -64,6 +64,7 @@ function exam(overrides: Partial<QuizExam> = {}): QuizExam {
     attempt: null,
     canStart: true,
     reviewAt: null,
+    latest: null,
     // What the server answers when asked: the phone's clock now, plus the 10 minutes it is off by.
     serverNow: new Date(Date.now() + 10 * MINUTE).toISOString(),
     ...overrides,
@@ -453,6 +454,40 @@ describe('exam result', () => {
     expect(screen.queryByRole('button', { name: 'عرض الإجابات الصحيحة' })).toBeNull();
     await user.click(button('محاولة جديدة'));
     await waitFor(() => expect(starts(calls)).toHaveLength(1));
+  });
+
+  it('under the best result that counts, shows the latest attempt that scored lower, and that the server submitted it', async () => {
+    renderExam(() =>
+      examContent(
+        {
+          attemptsUsed: 2,
+          canStart: false,
+          latest: {
+            attemptNumber: 2,
+            score: 40,
+            correctCount: 2,
+            total: 5,
+            submittedBy: 'server',
+            passed: false,
+          },
+        },
+        {
+          result: {
+            ...FAILED_AUTO,
+            score: 75,
+            correctCount: 3,
+            total: 4,
+            passed: true,
+            submittedBy: 'student',
+          },
+        },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'نتيجة الاختبار' })).toBeInTheDocument();
+    expect(screen.getByTestId('exam-latest')).toHaveTextContent(
+      'محاولتك الأخيرة (رقم ٢): ٤٠٪، ٢ من ٥ — سُلّمت تلقائيًا عند انتهاء الوقت. تُحتسب أعلى درجاتك، وهي النتيجة أعلاه.',
+    );
+    expect(screen.getByTestId('exam-passed')).toHaveTextContent('ناجح');
   });
 
   it('shows the review with explanations when the settings show it', async () => {

@@ -1,6 +1,7 @@
 // An exam's lines under its score: passed or not (a result below the pass mark keeps the next lessons
-// locked), submitted by the server at the deadline, the attempts left (while another may start), and
-// why the review is not shown (later, or never).
+// locked), submitted by the server at the deadline, the latest attempt when it is not the one that
+// counts (best counts: a retake that scored lower, or ran out of time), the attempts left (while
+// another may start), and why the review is not shown (later, or never).
 import type { ExamResult, QuizExam } from '@app/contract';
 import { examMessages as t } from '../../lib/exam-messages';
 import { formatExamDate } from '../../lib/exam-time';
@@ -32,6 +33,12 @@ export function ExamResultExtras({ result, exam, timeZone }: Props) {
         )
       ) : null}
       {result.submittedBy === 'server' ? <p className="text-sm text-slate-700">{t.autoSubmitted}</p> : null}
+      {exam.latest ? (
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="exam-latest">
+          {t.latest(exam.latest)}
+          {exam.latest.submittedBy === 'server' ? ` — ${t.autoSubmitted}` : ''}. {t.latestNotCounted}
+        </p>
+      ) : null}
       {exam.canStart && attemptsLeft > 0 && exam.attemptsAllowed > 1 ? (
         <p className="text-sm text-slate-700">
           {t.attemptsLeft(attemptsLeft)} — {exam.counts === 'best' ? t.countsBest : t.countsLast}
