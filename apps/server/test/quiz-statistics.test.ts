@@ -379,6 +379,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
         // Two of three right (66.7 rounds to 67); the third chose ج.
         {
           questionId: first!.questionId,
+          source: 'fixed',
           text: 'السؤال الأول',
           answered: 3,
           correctPercent: 67,
@@ -386,6 +387,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
         },
         {
           questionId: second!.questionId,
+          source: 'fixed',
           text: 'السؤال الثاني',
           answered: 3,
           correctPercent: 33,
@@ -412,14 +414,29 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
         // Three closed attempts held each question; q1 right once, خطأ 0-2 chosen twice.
         {
           questionId: q1,
+          source: 'fixed',
           text: 'سؤال 1',
           answered: 3,
           correctPercent: 33,
           mostChosenWrong: { text: 'خطأ 0-2', count: 2 },
         },
         // Two's unanswered q2 and q3 are wrong, with no answer chosen.
-        { questionId: q2, text: 'سؤال 2', answered: 3, correctPercent: 67, mostChosenWrong: null },
-        { questionId: q3, text: 'سؤال 3', answered: 3, correctPercent: 67, mostChosenWrong: null },
+        {
+          questionId: q2,
+          source: 'fixed',
+          text: 'سؤال 2',
+          answered: 3,
+          correctPercent: 67,
+          mostChosenWrong: null,
+        },
+        {
+          questionId: q3,
+          source: 'fixed',
+          text: 'سؤال 3',
+          answered: 3,
+          correctPercent: 67,
+          mostChosenWrong: null,
+        },
       ],
       // Three's open attempt counts as attempted.
       notAttempted: listed(s.five, s.four),
@@ -439,6 +456,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       questions: [
         {
           questionId: bank[0],
+          source: 'bank',
           text: 'سؤال البنك 1',
           answered: 2,
           correctPercent: 50,
@@ -446,6 +464,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
         },
         {
           questionId: bank[1],
+          source: 'bank',
           text: 'سؤال البنك 2',
           answered: 2,
           correctPercent: 50,
@@ -480,6 +499,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
     expect(reply.body.data.questions).toEqual([
       {
         questionId: question!.questionId,
+        source: 'fixed',
         text: 'قبل وبعد',
         answered: 2,
         correctPercent: 0,
@@ -487,6 +507,56 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       },
     ]);
     expect(reply.body.data).toMatchObject({ submitted: 2, notAttempted: [] });
+  });
+
+  it("names each question's list: a quiz taken on its own questions, then drawn from the bank, lists both", async () => {
+    const later = await buildCourse(api.db, {
+      tenantId: tenant.id,
+      units: [[{ type: 'Quiz', questions: [fourOptions('من الدرس')] }]],
+    });
+    const lesson = later.lessonIds[0]![0]!;
+    const [own] = later.quizzes.get(lesson)!;
+    const [early, late] = [await learner('هالة'), await learner('منى')];
+    for (const x of [early, late]) await enrolDirectly(api, tenant.id, x.id, later.courseId);
+    await submitQuiz(early, later, lesson, (q) => q.answerIds[0]!);
+    await makeExam(lesson, 'bank', null);
+    const drawn = await api.db
+      .insertInto('bank_questions')
+      .values({
+        tenant_id: tenant.id,
+        course_id: later.courseId,
+        text: 'من البنك',
+        image_file: null,
+        explanation: null,
+        difficulty: 'medium',
+        topic: '',
+        answers_json: JSON.stringify([
+          { text: 'صواب', isCorrect: true },
+          { text: 'غلط', isCorrect: false },
+        ]),
+        archived_at: null,
+        created_at: NOW,
+        updated_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = await attempt(lesson, late.id, {
+      number: 1,
+      source: 'bank',
+      draw: [[drawn.id, [1, 0]]],
+      answers: { [drawn.id]: 1 }, // shown first: غلط
+      score: 0,
+    });
+    await counted(lesson, late.id, id, 0, false);
+    const questions = (await statistics(lesson)).body.data.questions as {
+      questionId: number;
+      source: string;
+    }[];
+    // The two lists number their questions apart, so only the source tells which an id is of.
+    expect(questions.map(({ questionId, source }) => ({ questionId, source }))).toEqual([
+      { questionId: own!.questionId, source: 'fixed' },
+      { questionId: drawn.id, source: 'bank' },
+    ]);
   });
 
   it('reads a fixed number of statements however many students have results', async () => {
@@ -541,9 +611,9 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics/Export', () => {
       '90,100,1',
       '',
       STATISTICS_HEADERS.questions.join(','),
-      'سؤال 1,3,33,خطأ 0-2,2',
-      'سؤال 2,3,67,,',
-      'سؤال 3,3,67,,',
+      'سؤال 1,3,33,خطأ 0-2,2,fixed',
+      'سؤال 2,3,67,,,fixed',
+      'سؤال 3,3,67,,,fixed',
       '',
       STATISTICS_HEADERS.notAttempted.join(','),
       `باسم,${s.five.phone}`,

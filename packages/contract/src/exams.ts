@@ -237,6 +237,11 @@ export const QuizStatistics = z.object({
   questions: z.array(
     z.object({
       questionId: z.number().int(),
+      /**
+       * Which list `questionId` is of: the lesson's own questions (`fixed`) or the course's bank. Their
+       * ids are apart, and one id can be in both: a quiz taken before it drew from the bank lists both.
+       */
+      source: ExamSource,
       text: z.string(),
       /** Closed attempts that held it. */
       answered: z.number().int(),

@@ -102,6 +102,8 @@ export const adminExamMessages = {
     order: 'الترتيب',
     orderExam: 'بترتيب الاختبار',
     orderHardest: 'الأصعب أولًا',
+    // Shown only when the list holds both: a quiz taken on its own questions before it drew from the bank.
+    source: { fixed: 'من أسئلة الدرس', bank: 'من بنك الأسئلة' },
     correctShare: 'نسبة الإجابة الصحيحة',
     notAnswered: 'لم يُجب عنه أحد بعد',
     // Closed attempts that held the question: those left unanswered at the deadline count too.

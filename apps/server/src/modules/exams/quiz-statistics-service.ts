@@ -14,7 +14,14 @@ import { NOT_A_QUIZ } from '../learning/quiz-service';
 export const STATISTICS_HEADERS = {
   summary: ['lesson', 'submitted', 'average score', 'passed'],
   distribution: ['score from', 'score to', 'students'],
-  questions: ['question', 'answered', 'correct percent', 'most chosen wrong answer', 'times chosen'],
+  questions: [
+    'question',
+    'answered',
+    'correct percent',
+    'most chosen wrong answer',
+    'times chosen',
+    'source',
+  ],
   notAttempted: ['student name', 'student phone'],
 } as const;
 
@@ -30,7 +37,10 @@ class Tally {
     { answered: number; correct: number; wrong: Map<number, number> }
   >();
 
-  constructor(private readonly known: ReadonlyMap<number, KnownQuestion>) {}
+  constructor(
+    private readonly known: ReadonlyMap<number, KnownQuestion>,
+    private readonly source: QuestionStats['source'],
+  ) {}
 
   /** One answer (`chosen` a stored answer key, null when none was saved); unknown questions are skipped. */
   add(questionId: number, chosen: number | null) {
@@ -63,6 +73,7 @@ class Tally {
       return [
         {
           questionId,
+          source: this.source,
           text: question.text,
           answered,
           correctPercent: entry ? roundedPercent(entry.correct, answered) : null,
@@ -99,8 +110,8 @@ export class QuizStatisticsService {
       this.notAttempted(tenantId, lesson),
     ]);
 
-    const tally = new Tally(fixed);
-    const bankTally = new Tally(bank);
+    const tally = new Tally(fixed, 'fixed');
+    const bankTally = new Tally(bank, 'bank');
     // Every closed attempt of an exam, each question it drew (unanswered: wrong, no answer chosen)…
     for (const attempt of attempts) {
       const target = attempt.source === 'bank' ? bankTally : tally;
@@ -156,6 +167,7 @@ export class QuizStatisticsService {
           q.correctPercent,
           q.mostChosenWrong?.text,
           q.mostChosenWrong?.count,
+          q.source,
         ]),
       ],
       [STATISTICS_HEADERS.notAttempted, stats.notAttempted.map((s) => [s.name, s.phoneNumber])],

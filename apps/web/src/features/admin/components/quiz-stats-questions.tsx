@@ -1,5 +1,7 @@
 // Each question's share of correct answers (with a bar) and the wrong answer chosen most, in the
-// exam's order or hardest first (the lowest share first; questions nobody has answered last).
+// exam's order or hardest first (the lowest share first; questions nobody has answered last). A quiz
+// taken on its own questions before it drew from the bank lists both kinds: each then says which it
+// is (their ids are apart, so a question is known by its source and id).
 import type { QuizStatistics } from '@app/contract';
 import { useState } from 'react';
 import { SelectField } from '../../../components/ui/field';
@@ -15,11 +17,14 @@ const hardestFirst = (a: Question, b: Question) =>
 
 const toneOf = (percent: number) => (percent < 50 ? 'low' : percent < 75 ? 'mid' : 'high');
 
-function QuestionStats({ question }: { question: Question }) {
+function QuestionStats({ question, showSource }: { question: Question; showSource: boolean }) {
   const percent = question.correctPercent;
   const wrong = question.mostChosenWrong;
   return (
     <li className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      {showSource ? (
+        <p className="text-xs font-semibold text-slate-600">{t.source[question.source]}</p>
+      ) : null}
       <p className="font-semibold whitespace-pre-line text-slate-900" dir="auto">
         {question.text}
       </p>
@@ -51,6 +56,7 @@ function QuestionStats({ question }: { question: Question }) {
 export function QuizStatsQuestions({ stats }: { stats: QuizStatistics }) {
   const [order, setOrder] = useState<'exam' | 'hardest'>('exam');
   const questions = order === 'hardest' ? [...stats.questions].sort(hardestFirst) : stats.questions;
+  const showSource = new Set(stats.questions.map((question) => question.source)).size > 1;
   return (
     <section aria-labelledby="stats-questions" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -73,7 +79,11 @@ export function QuizStatsQuestions({ stats }: { stats: QuizStatistics }) {
       ) : (
         <ol aria-labelledby="stats-questions" className="space-y-3">
           {questions.map((question) => (
-            <QuestionStats key={question.questionId} question={question} />
+            <QuestionStats
+              key={`${question.source}-${question.questionId}`}
+              question={question}
+              showSource={showSource}
+            />
           ))}
         </ol>
       )}

@@ -25,6 +25,7 @@ const FIXTURE: QuizStatistics = {
   questions: [
     {
       questionId: 1,
+      source: 'bank',
       text: 'ما الصيغة العامة للألكانات؟',
       answered: 12,
       correctPercent: 92,
@@ -32,13 +33,28 @@ const FIXTURE: QuizStatistics = {
     },
     {
       questionId: 2,
+      source: 'bank',
       text: 'كم عدد أيزومرات البنتان؟',
       answered: 12,
       correctPercent: 25,
       mostChosenWrong: { text: 'اثنان', count: 7 },
     },
-    { questionId: 3, text: 'سؤال لم يُسحب بعد', answered: 0, correctPercent: null, mostChosenWrong: null },
-    { questionId: 4, text: 'ما اسم CH4؟', answered: 11, correctPercent: 100, mostChosenWrong: null },
+    {
+      questionId: 3,
+      source: 'bank',
+      text: 'سؤال لم يُسحب بعد',
+      answered: 0,
+      correctPercent: null,
+      mostChosenWrong: null,
+    },
+    {
+      questionId: 4,
+      source: 'bank',
+      text: 'ما اسم CH4؟',
+      answered: 11,
+      correctPercent: 100,
+      mostChosenWrong: null,
+    },
   ],
   notAttempted: [
     { id: 41, name: 'سارة محمود', phoneNumber: '01012345678' },
@@ -127,11 +143,75 @@ describe('Quiz statistics', () => {
     ]);
   });
 
+  it('says which list each question is of when both show: one id in each, sorted apart and both kept', async () => {
+    const { user } = renderStats({
+      questions: [
+        {
+          questionId: 7,
+          source: 'fixed',
+          text: 'سؤال الدرس',
+          answered: 3,
+          correctPercent: 33,
+          mostChosenWrong: null,
+        },
+        {
+          questionId: 7,
+          source: 'bank',
+          text: 'سؤال البنك',
+          answered: 2,
+          correctPercent: 100,
+          mostChosenWrong: null,
+        },
+        {
+          questionId: 8,
+          source: 'bank',
+          text: 'سؤال آخر',
+          answered: 2,
+          correctPercent: 0,
+          mostChosenWrong: null,
+        },
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'الأسئلة' });
+    const items = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items()).toEqual([
+      expect.stringMatching(/^من أسئلة الدرسسؤال الدرس/),
+      expect.stringMatching(/^من بنك الأسئلةسؤال البنك/),
+      expect.stringMatching(/^من بنك الأسئلةسؤال آخر/),
+    ]);
+    await user.selectOptions(screen.getByLabelText('الترتيب'), 'الأصعب أولًا');
+    expect(items()).toEqual([
+      expect.stringMatching(/^من بنك الأسئلةسؤال آخر/),
+      expect.stringMatching(/^من أسئلة الدرسسؤال الدرس/),
+      expect.stringMatching(/^من بنك الأسئلةسؤال البنك/),
+    ]);
+    await user.selectOptions(screen.getByLabelText('الترتيب'), 'بترتيب الاختبار');
+    expect(items()).toHaveLength(3);
+    expect(items()[1]).toMatch(/^من بنك الأسئلةسؤال البنك/);
+  });
+
   it('says a question nobody answered wrong but not everyone right was left unanswered (an exam closed at its deadline)', async () => {
     renderStats({
       questions: [
-        { questionId: 5, text: 'ما اسم C2H6؟', answered: 2, correctPercent: 50, mostChosenWrong: null },
-        { questionId: 6, text: 'ما اسم C3H8؟', answered: 2, correctPercent: 0, mostChosenWrong: null },
+        {
+          questionId: 5,
+          source: 'bank',
+          text: 'ما اسم C2H6؟',
+          answered: 2,
+          correctPercent: 50,
+          mostChosenWrong: null,
+        },
+        {
+          questionId: 6,
+          source: 'bank',
+          text: 'ما اسم C3H8؟',
+          answered: 2,
+          correctPercent: 0,
+          mostChosenWrong: null,
+        },
       ],
     });
     const list = await screen.findByRole('list', { name: 'الأسئلة' });
