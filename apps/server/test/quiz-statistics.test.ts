@@ -22,6 +22,7 @@ import {
   type BuiltCourse,
   type QuizFixtureQuestion,
 } from './support/catalogue-fixture';
+import { addBank } from './support/exam-fixture';
 import { registerStudent, type TestApi } from './support/test-api';
 
 const suite = adminSuite();
@@ -520,31 +521,13 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
     for (const x of [early, late]) await enrolDirectly(api, tenant.id, x.id, later.courseId);
     await submitQuiz(early, later, lesson, (q) => q.answerIds[0]!);
     await makeExam(lesson, 'bank', null);
-    const drawn = await api.db
-      .insertInto('bank_questions')
-      .values({
-        tenant_id: tenant.id,
-        course_id: later.courseId,
-        text: 'من البنك',
-        image_file: null,
-        explanation: null,
-        difficulty: 'medium',
-        topic: '',
-        answers_json: JSON.stringify([
-          { text: 'صواب', isCorrect: true },
-          { text: 'غلط', isCorrect: false },
-        ]),
-        archived_at: null,
-        created_at: NOW,
-        updated_at: NOW,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const [drawnId] = await addBank(api, tenant.id, later.courseId, [{ text: 'من البنك', answers: 2 }]);
+    const drawn = { id: drawnId! };
     const id = await attempt(lesson, late.id, {
       number: 1,
       source: 'bank',
       draw: [[drawn.id, [1, 0]]],
-      answers: { [drawn.id]: 1 }, // shown first: غلط
+      answers: { [drawn.id]: 1 }, // shown first: the wrong one
       score: 0,
     });
     await counted(lesson, late.id, id, 0, false);
