@@ -89,6 +89,24 @@ async function makeExam(lessonId: number, source: 'fixed' | 'bank', passMark: nu
 }
 
 /**
+ * A course of one quiz of one question (`text`, four answers) and two enrolled students: the first
+ * (`names[0]`) has submitted it as a plain quiz choosing answer `chosen` (0 is right), the second
+ * has not. The quiz is not an exam yet.
+ */
+async function takenAsPlainQuiz(text: string, names: [string, string], chosen: number) {
+  const later = await buildCourse(api.db, {
+    tenantId: tenant.id,
+    units: [[{ type: 'Quiz', questions: [fourOptions(text)] }]],
+  });
+  const lesson = later.lessonIds[0]![0]!;
+  const [question] = later.quizzes.get(lesson)!;
+  const [early, late] = [await learner(names[0]), await learner(names[1])];
+  for (const x of [early, late]) await enrolDirectly(api, tenant.id, x.id, later.courseId);
+  await submitQuiz(early, later, lesson, (q) => q.answerIds[chosen]!);
+  return { later, lesson, question: question!, late };
+}
+
+/**
  * One attempt as the attempt service stores it: `draw` the questions in shown order, each with its
  * stored answer keys in shown order; `answers` the shown position (1..n) saved per question.
  * Closed (with its score counted when `counted`) unless `open`.
@@ -478,28 +496,21 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
   });
 
   it('counts a result submitted before the quiz became an exam by its review, beside the attempts', async () => {
-    const later = await buildCourse(api.db, {
-      tenantId: tenant.id,
-      units: [[{ type: 'Quiz', questions: [fourOptions('قبل وبعد')] }]],
-    });
-    const lesson = later.lessonIds[0]![0]!;
-    const [question] = later.quizzes.get(lesson)!;
-    const [early, late] = [await learner('سالم'), await learner('كريم')];
-    for (const x of [early, late]) await enrolDirectly(api, tenant.id, x.id, later.courseId);
-    await submitQuiz(early, later, lesson, (q) => q.answerIds[3]!); // د, wrong, as a plain quiz
+    // د, wrong, as a plain quiz
+    const { lesson, question, late } = await takenAsPlainQuiz('قبل وبعد', ['سالم', 'كريم'], 3);
     await makeExam(lesson, 'fixed', 50);
     const id = await attempt(lesson, late.id, {
       number: 1,
       source: 'fixed',
-      draw: [[question!.questionId, [...question!.answerIds].reverse()]],
-      answers: { [question!.questionId]: 1 }, // shown first: د again
+      draw: [[question.questionId, [...question.answerIds].reverse()]],
+      answers: { [question.questionId]: 1 }, // shown first: د again
       score: 0,
     });
     await counted(lesson, late.id, id, 0, false);
     const reply = await statistics(lesson);
     expect(reply.body.data.questions).toEqual([
       {
-        questionId: question!.questionId,
+        questionId: question.questionId,
         source: 'fixed',
         text: 'قبل وبعد',
         answered: 2,
@@ -511,15 +522,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
   });
 
   it("names each question's list: a quiz taken on its own questions, then drawn from the bank, lists both", async () => {
-    const later = await buildCourse(api.db, {
-      tenantId: tenant.id,
-      units: [[{ type: 'Quiz', questions: [fourOptions('من الدرس')] }]],
-    });
-    const lesson = later.lessonIds[0]![0]!;
-    const [own] = later.quizzes.get(lesson)!;
-    const [early, late] = [await learner('هالة'), await learner('منى')];
-    for (const x of [early, late]) await enrolDirectly(api, tenant.id, x.id, later.courseId);
-    await submitQuiz(early, later, lesson, (q) => q.answerIds[0]!);
+    const { later, lesson, question: own, late } = await takenAsPlainQuiz('من الدرس', ['هالة', 'منى'], 0);
     await makeExam(lesson, 'bank', null);
     const [drawnId] = await addBank(api, tenant.id, later.courseId, [{ text: 'من البنك', answers: 2 }]);
     const drawn = { id: drawnId! };
@@ -537,7 +540,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
     }[];
     // The two lists number their questions apart, so only the source tells which an id is of.
     expect(questions.map(({ questionId, source }) => ({ questionId, source }))).toEqual([
-      { questionId: own!.questionId, source: 'fixed' },
+      { questionId: own.questionId, source: 'fixed' },
       { questionId: drawn.id, source: 'bank' },
     ]);
   });
