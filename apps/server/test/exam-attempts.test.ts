@@ -289,10 +289,20 @@ describe('attempts, counting and the pass mark', () => {
         expect(shown.result).toMatchObject({ score: 33, passed: false, attemptNumber: 2 });
       }
       expect(shown.exam).toMatchObject({ attemptsUsed: 2, canStart: false });
-      // Beside the counted result, the latest attempt when it is another one: what the student last scored.
+      // Beside the counted result, the latest attempt when it is another one: what the student last
+      // scored, as a result of its own, without its review (the counted attempt's review is shown).
       expect(shown.exam.latest).toEqual(
         counts === 'best'
-          ? { attemptNumber: 2, score: 33, correctCount: 1, total: 3, submittedBy: 'student', passed: false }
+          ? {
+              score: 33,
+              correctCount: 1,
+              total: 3,
+              notes: 'Correct answers: 1/3',
+              passed: false,
+              attemptNumber: 2,
+              submittedBy: 'student',
+              review: [],
+            }
           : null,
       );
     }
@@ -650,11 +660,15 @@ describe('tenants and plain quizzes', () => {
     // moment already past).
     expect(shown.exam).toMatchObject({ attemptsUsed: 2, canStart: false, reviewAt: null });
     expect(shown.exam.latest).toEqual({
-      attemptNumber: 2,
       score: 33,
       correctCount: 1,
       total: 3,
+      notes: 'Correct answers: 1/3',
+      // No pass mark: every score passes, as the counted result would say.
+      passed: true,
+      attemptNumber: 2,
       submittedBy: 'student',
+      review: [],
     });
   });
 

@@ -122,6 +122,15 @@ export const ExamAttempt = z.object({
 });
 export type ExamAttempt = z.infer<typeof ExamAttempt>;
 
+/** An exam's result: the QuizResult, whether it passed, and explanations where the settings show them. */
+export const ExamResult = QuizResult.extend({
+  passed: z.boolean().optional(),
+  attemptNumber: z.number().int().optional(),
+  submittedBy: z.enum(['student', 'server']).optional(),
+  review: z.array(QuizResult.shape.review.element.extend({ explanation: z.string().nullable().optional() })),
+});
+export type ExamResult = z.infer<typeof ExamResult>;
+
 /** `exam` of an exam's QuizContent: what the readiness, question and result screens show. */
 export const QuizExam = z.object({
   timeLimitMinutes: z.number().int().nullable(),
@@ -145,19 +154,10 @@ export const QuizExam = z.object({
   reviewAt: z.string().nullable(),
   /**
    * The latest submitted attempt when the counted result is another one (best counts, and it scored
-   * lower): what the student last scored, beside the result that counts. Null otherwise.
+   * lower): what the student last scored, beside the result that counts. Its review is never
+   * included (the counted result's is the one shown). Null otherwise.
    */
-  latest: z
-    .object({
-      attemptNumber: z.number().int(),
-      score: z.number().int(),
-      correctCount: z.number().int(),
-      total: z.number().int(),
-      submittedBy: z.enum(['student', 'server']),
-      /** Absent without a pass mark. */
-      passed: z.boolean().optional(),
-    })
-    .nullable(),
+  latest: ExamResult.nullable(),
   /** The server's clock when answering: timers count from it, not from the phone's clock. */
   serverNow: z.string(),
 });
@@ -168,15 +168,6 @@ export type QuizExam = z.infer<typeof QuizExam>;
  * deadline): no answer, since an exam's answer ids are positions from 1.
  */
 export const UNANSWERED_ANSWER_ID = 0;
-
-/** An exam's result: the QuizResult, whether it passed, and explanations where the settings show them. */
-export const ExamResult = QuizResult.extend({
-  passed: z.boolean().optional(),
-  attemptNumber: z.number().int().optional(),
-  submittedBy: z.enum(['student', 'server']).optional(),
-  review: z.array(QuizResult.shape.review.element.extend({ explanation: z.string().nullable().optional() })),
-});
-export type ExamResult = z.infer<typeof ExamResult>;
 
 /** A question of an exam may carry an image; a reviewed one, its explanation. */
 export const ExamQuizContent = QuizContent.extend({

@@ -4,8 +4,7 @@
 import { z } from 'zod';
 import { ADMIN_LIMITS, AnswerInput, nameText, optionalText } from './admin';
 import { PagedMeta, envelope, pageNumberParam, pageSizeParam } from './common';
-import { humanText } from './text';
-import type { HumanTextProblem, RequestTextProblem } from '@app/domain';
+import { humanText, TextRuleProblem } from './text';
 
 export const BANK_LIMITS = {
   topic: 100,
@@ -135,11 +134,6 @@ export const DIFFICULTY_AR: Record<Difficulty, string> = { easy: 'سهل', mediu
 export const BankColumn = z.enum(BANK_COLUMNS);
 export type BankColumn = z.infer<typeof BankColumn>;
 
-/** The text rules a cell can break (packages/domain text-rules), by their problem. */
-export const TEXT_RULE_PROBLEMS = ['control', 'malformed', 'invisible', 'marks'] as const satisfies readonly (
-  RequestTextProblem | HumanTextProblem
-)[];
-
 /**
  * One thing wrong with a row of an import, for a client to say in its own language (the row's
  * `message` says them all in English). `column` is the column's English name.
@@ -159,7 +153,7 @@ export const BankImportProblem = z.discriminatedUnion('code', [
   z.object({ code: z.literal('required'), column: BankColumn }),
   z.object({ code: z.literal('too-long'), column: BankColumn, limit: z.number().int() }),
   z.object({ code: z.literal('too-few-answers'), limit: z.number().int() }),
-  z.object({ code: z.literal('text-rule'), column: BankColumn, rule: z.enum(TEXT_RULE_PROBLEMS) }),
+  z.object({ code: z.literal('text-rule'), column: BankColumn, rule: TextRuleProblem }),
   z.object({ code: z.literal('invalid'), column: BankColumn.nullable() }),
 ]);
 export type BankImportProblem = z.infer<typeof BankImportProblem>;

@@ -17,6 +17,10 @@ export const TEXT_MESSAGES = {
   marks: (field: string) => `${field} may have at most ${MAX_COMBINING_MARKS} accent marks on one letter`,
 } satisfies Record<RequestTextProblem | HumanTextProblem, (field: string) => string>;
 
+export type TextRuleProblem = keyof typeof TEXT_MESSAGES;
+/** Every problem of the two text rules (complete: TEXT_MESSAGES must say each). */
+export const TextRuleProblem = z.enum(Object.keys(TEXT_MESSAGES) as [TextRuleProblem, ...TextRuleProblem[]]);
+
 /** `params.textRule` names the problem, as the name-and-title rule's issues do (humanText, below). */
 export type TextIssue = { path: PropertyKey[]; message: string; params: { textRule: RequestTextProblem } };
 

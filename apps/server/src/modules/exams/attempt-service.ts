@@ -75,6 +75,9 @@ export const BANK_TOO_SMALL =
 export const NO_QUESTIONS = 'This quiz has no questions';
 export const BANK_CHANGING = 'The question bank is being changed; start the exam again in a moment';
 
+/** A result shown without its review. */
+const NO_REVIEW = { visible: false, explanations: false, lookup: null } as const;
+
 const bankConflict = (reason: ExamStartConflict['reason']): ExamStartConflict => ({ reason });
 
 /** Draws of one start at most: another is made only when an answer edit raced the previous one. */
@@ -465,12 +468,17 @@ export class ExamAttemptService {
       visible && settings.showExplanations
         ? await this.deps.questions.lookup(tenantId, settings, attempt.source)
         : null;
-    const passed = storedPassed ?? isPassed(attempt.score ?? 0, settings.passMark);
+    const passed = storedPassed ?? this.passedOf(settings, attempt);
     return attemptResult(attempt, passed, {
       visible,
       explanations: settings.showExplanations,
       lookup,
     });
+  }
+
+  /** An attempt's verdict at the settings as this process knows them (a counted result has its own). */
+  private passedOf(settings: LessonExamSettings, attempt: Attempt): boolean {
+    return isPassed(attempt.score ?? 0, settings.passMark);
   }
 
   private reviewVisible(settings: LessonExamSettings, attempt: Attempt): boolean {
@@ -543,7 +551,10 @@ export class ExamAttemptService {
         // Only the counted result's review is ever shown: a quiz taken before it became an exam
         // (counted, with no attempt behind it) has none to wait for.
         reviewAt: counted && !visible ? reviewAt(settings, closedOf(counted)) : null,
-        latest: last && last.id !== counted?.id ? last : null,
+        latest:
+          last && last.id !== counted?.id
+            ? attemptResult(last, this.passedOf(settings, last), NO_REVIEW)
+            : null,
         questionCount: await this.questionCount(settings),
         now,
       }),

@@ -5,7 +5,7 @@
 // names them by those keys, so grading and display need no other state.
 import type { ExamQuizContent, ExamResult, QuizExam } from '@app/contract';
 import { UNANSWERED_ANSWER_ID } from '@app/contract';
-import { gradeQuiz, isPassed, type QuizGrade, type QuizReviewItem } from '@app/domain';
+import { gradeQuiz, type QuizGrade, type QuizReviewItem } from '@app/domain';
 import { fromJson } from '../../db/json';
 import { bankImagePath } from '../question-bank/bank-rows';
 import type { StoredAttemptRow, StoredResultRow } from '../learning/lesson-access';
@@ -215,13 +215,13 @@ export function examOf(
     open: Attempt | null;
     canStart: boolean;
     reviewAt: Date | null;
-    /** The latest submitted attempt, when it is not the counted result. */
-    latest: Attempt | null;
+    /** The latest submitted attempt's result, when it is not the counted result. */
+    latest: ExamResult | null;
     questionCount: number;
     now: Date;
   },
 ): QuizExam {
-  const { open, latest } = state;
+  const { open } = state;
   return {
     timeLimitMinutes: settings.timeLimitMinutes,
     passMark: settings.passMark,
@@ -240,14 +240,7 @@ export function examOf(
     },
     canStart: state.canStart,
     reviewAt: state.reviewAt?.toISOString() ?? null,
-    latest: latest && {
-      attemptNumber: latest.number,
-      score: latest.score ?? 0,
-      correctCount: latest.correctCount ?? 0,
-      total: latest.total ?? 0,
-      submittedBy: latest.submittedBy ?? 'student',
-      ...(settings.passMark === null ? {} : { passed: isPassed(latest.score ?? 0, settings.passMark) }),
-    },
+    latest: state.latest,
     serverNow: state.now.toISOString(),
   };
 }

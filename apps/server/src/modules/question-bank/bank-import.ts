@@ -11,7 +11,7 @@ import {
   BANK_LIMITS,
   BankColumn,
   BankQuestionInput,
-  TEXT_RULE_PROBLEMS,
+  TextRuleProblem,
   DIFFICULTIES,
   DIFFICULTY_AR,
   withRequestText,
@@ -24,7 +24,6 @@ import { AppError } from '../../lib/app-error';
 import type { BankQuestionValues } from './bank-service';
 import { fileRefused, readSheet, type SheetRow } from './bank-sheet';
 
-type Column = BankColumn;
 type RowError = BankImportErrors['rows'][number];
 /** A problem with the English words the row's message gives it. */
 type Found = { problem: BankImportProblem; message: string };
@@ -40,7 +39,7 @@ function rowError(row: number, found: Found[]): RowError {
   };
 }
 
-const REQUIRED: readonly Column[] = ['text', 'answer1', 'answer2', 'correct'];
+const REQUIRED: readonly BankColumn[] = ['text', 'answer1', 'answer2', 'correct'];
 const ANSWER_COLUMNS = BANK_COLUMNS.filter((column) => column.startsWith('answer'));
 const rowSchema = withRequestText(BankQuestionInput);
 
@@ -53,7 +52,7 @@ const normalised = (text: string) =>
     .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
     .replace(/[أإآ]/g, 'ا');
 
-const COLUMN_NAMES = new Map<string, Column>(
+const COLUMN_NAMES = new Map<string, BankColumn>(
   BANK_COLUMNS.flatMap((column) => [
     [normalised(column), column],
     [normalised(BANK_COLUMNS_AR[column]), column],
@@ -99,8 +98,8 @@ export async function readBankFile(bytes: Buffer): Promise<BankQuestionValues[]>
 }
 
 /** Where each column is, or the header row's problems. */
-function headerColumns(header: SheetRow): { index: Map<Column, number> } | { error: RowError } {
-  const index = new Map<Column, number>();
+function headerColumns(header: SheetRow): { index: Map<BankColumn, number> } | { error: RowError } {
+  const index = new Map<BankColumn, number>();
   const found: Found[] = [];
   header.cells.forEach((cell, at) => {
     if (cell.trim() === '') return;
@@ -126,9 +125,9 @@ function headerColumns(header: SheetRow): { index: Map<Column, number> } | { err
 
 function questionOf(
   row: SheetRow,
-  index: Map<Column, number>,
+  index: Map<BankColumn, number>,
 ): { question: BankQuestionValues } | { problems: Found[] } {
-  const cell = (column: Column) => {
+  const cell = (column: BankColumn) => {
     const at = index.get(column);
     return at === undefined ? '' : (row.cells[at] ?? '');
   };
@@ -190,12 +189,12 @@ function questionOf(
   return { question: parsed.data };
 }
 
-const answerColumn = (position: number): Column => BankColumn.parse(`answer${position + 1}`);
+const answerColumn = (position: number): BankColumn => BankColumn.parse(`answer${position + 1}`);
 
 type SchemaIssue = z.core.$ZodIssue;
 
 /** The cell a schema issue is about: `answers.2.text` is answer3; null for the answers as a whole. */
-function columnOf(path: readonly PropertyKey[]): Column | null {
+function columnOf(path: readonly PropertyKey[]): BankColumn | null {
   const [field, position] = path;
   if (field === 'answers') return typeof position === 'number' ? answerColumn(position) : null;
   const column = BankColumn.safeParse(field);
@@ -205,10 +204,8 @@ function columnOf(path: readonly PropertyKey[]): Column | null {
 /** A schema issue as a code: which rule of the question form the cell breaks. */
 function problemOf(issue: SchemaIssue): BankImportProblem {
   const column = columnOf(issue.path);
-  const rule = issue.code === 'custom' ? (issue.params?.textRule as unknown) : undefined;
-  const isTextRule = (value: unknown): value is (typeof TEXT_RULE_PROBLEMS)[number] =>
-    (TEXT_RULE_PROBLEMS as readonly unknown[]).includes(value);
-  if (column && isTextRule(rule)) return { code: 'text-rule', column, rule };
+  const rule = TextRuleProblem.safeParse(issue.code === 'custom' ? issue.params?.textRule : undefined);
+  if (column && rule.success) return { code: 'text-rule', column, rule: rule.data };
   if (issue.code === 'too_small' && issue.origin === 'array')
     return { code: 'too-few-answers', limit: Number(issue.minimum) };
   if (column && issue.code === 'too_small') return { code: 'required', column };

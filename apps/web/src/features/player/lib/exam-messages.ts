@@ -1,5 +1,6 @@
 // Every text of an exam's screens (a quiz with settings, decision 0013), in Arabic, with Arabic-Indic
 // digits and the domain's Arabic number agreement.
+import type { ExamResult } from '@app/contract';
 import { minutesLabelAr, toArabicDigits } from '@app/domain';
 
 const n = (value: number) => toArabicDigits(value);
@@ -44,8 +45,8 @@ export const examMessages = {
   lockedUntilPass: 'تبقى الدروس التالية مقفلة حتى تنجح في هذا الاختبار.',
   autoSubmitted: 'سُلّمت تلقائيًا عند انتهاء الوقت',
   // Best counts and the latest attempt scored lower: what it scored, under the result that counts.
-  latest: (latest: { attemptNumber: number; score: number; correctCount: number; total: number }) =>
-    `محاولتك الأخيرة (رقم ${n(latest.attemptNumber)}): ${percent(latest.score)}، ${n(latest.correctCount)} من ${n(latest.total)}`,
+  latest: (latest: Pick<ExamResult, 'attemptNumber' | 'score' | 'correctCount' | 'total'>) =>
+    `محاولتك الأخيرة${latest.attemptNumber === undefined ? '' : ` (رقم ${n(latest.attemptNumber)})`}: ${percent(latest.score)}، ${n(latest.correctCount)} من ${n(latest.total)}`,
   latestNotCounted: 'تُحتسب أعلى درجاتك، وهي النتيجة أعلاه.',
   attemptsLeft: (left: number) => `المحاولات المتبقية: ${n(left)}`,
   reviewAt: (date: string) => `ستظهر الإجابات بعد ${date}`,

@@ -469,6 +469,8 @@ describe('exam result', () => {
             total: 5,
             submittedBy: 'server',
             passed: false,
+            notes: 'Correct answers: 2/5',
+            review: [],
           },
         },
         {
