@@ -133,7 +133,6 @@ export const adminBankMessages = {
   importRefused: 'لم يُستورد شيء: صحّح هذه الصفوف ثم استورد الملف من جديد.',
   importUnreadable: 'لم يُستورد شيء: تعذّرت قراءة الملف.',
   row: (row: number) => `الصف ${n(row)}`,
-  importProblem,
   /** A row's problems in one sentence. */
   importProblems: (problems: BankImportProblem[]) => problems.map(importProblem).join('؛ '),
   importFileRefusal: (error: BankImportFileError) => `لم يُستورد شيء: ${importFileRefusal(error)}`,
