@@ -114,6 +114,7 @@ export function CoursePlayer({ course }: { course: CourseWithProgress }) {
         lesson={lesson}
         mode="player"
         hasNext={next !== null}
+        hasLaterInUnit={position.lessonIndex < unit.lessons.length - 1}
         progressKey={progressKey}
         onCompleteVideo={onCompleteVideo}
         onQuizSubmitted={(lessonId) => setSubmittedQuizIds((ids) => new Set(ids).add(lessonId))}

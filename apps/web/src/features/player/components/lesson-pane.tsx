@@ -18,6 +18,8 @@ export type LessonPaneProps = {
   lesson: LessonRef;
   mode: WatermarkMode;
   hasNext: boolean;
+  /** Lessons follow this one in its unit. */
+  hasLaterInUnit: boolean;
   progressKey: QueryKey;
   onCompleteVideo: (lessonId: number, via: CompleteVia) => Promise<void>;
   onQuizSubmitted: (lessonId: number) => void;
@@ -66,6 +68,7 @@ export function LessonPane(props: LessonPaneProps) {
           content={content}
           progressKey={props.progressKey}
           hasNext={props.hasNext}
+          hasLaterInUnit={props.hasLaterInUnit}
           onSubmitted={props.onQuizSubmitted}
           onFinish={props.onQuizFinish}
           onCurriculum={props.onOpenCurriculum}

@@ -152,6 +152,7 @@ export function UnitViewer({ unit, reload }: { unit: UnitWithProgress; reload: (
           lesson={lesson}
           mode="viewer"
           hasNext={next !== null}
+          hasLaterInUnit={position.lessonIndex < lessons.length - 1}
           progressKey={progressKey}
           onCompleteVideo={onCompleteVideo}
           onQuizSubmitted={(lessonId) => setSubmittedQuizIds((ids) => new Set(ids).add(lessonId))}

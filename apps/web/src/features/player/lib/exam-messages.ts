@@ -43,6 +43,8 @@ export const examMessages = {
   passed: 'ناجح',
   notPassed: (mark: number) => `لم تبلغ درجة النجاح (${percent(mark)})`,
   lockedUntilPass: 'تبقى الدروس التالية مقفلة حتى تنجح في هذا الاختبار.',
+  // No attempt left, or the exam closed: only the teacher can open what follows (more attempts).
+  lockedNoRetake: 'لا يمكنك إعادة هذا الاختبار، فتبقى الدروس التالية في هذه الوحدة مقفلة. تواصل مع معلمك.',
   autoSubmitted: 'سُلّمت تلقائيًا عند انتهاء الوقت',
   // Best counts and the latest attempt scored lower: what it scored, under the result that counts.
   latest: (latest: Pick<ExamResult, 'attemptNumber' | 'score' | 'correctCount' | 'total'>) =>

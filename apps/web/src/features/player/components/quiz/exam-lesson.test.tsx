@@ -111,11 +111,18 @@ const FAILED_AUTO: ExamResult = {
   review: [],
 };
 
-function renderExam(content: () => ExamQuizContent, extra?: (call: Call) => Response | undefined) {
-  const calls = fakeServer({ content: (id) => (id === 3 ? content() : undefined), extra });
+/** The fixture's quiz 3 (a video follows it in its unit), or quiz 7, the last lesson of its unit. */
+const LAST_OF_UNIT = { id: 7, url: `/course-player/${COURSE_ID}?unit=1&lesson=2` };
+
+function renderExam(
+  content: () => ExamQuizContent,
+  extra?: (call: Call) => Response | undefined,
+  quiz = { id: 3, url: QUIZ_URL },
+) {
+  const calls = fakeServer({ content: (id) => (id === quiz.id ? content() : undefined), extra });
   const view = renderRoute(<CoursePlayerRoute />, {
     path: '/course-player/:courseId',
-    url: QUIZ_URL,
+    url: quiz.url,
     user: TEST_USER,
     userEvent: { advanceTimers: vi.advanceTimersByTime },
   });
@@ -490,6 +497,37 @@ describe('exam result', () => {
       'محاولتك الأخيرة (رقم ٢): ٤٠٪، ٢ من ٥ — سُلّمت تلقائيًا عند انتهاء الوقت. تُحتسب أعلى درجاتك، وهي النتيجة أعلاه.',
     );
     expect(screen.getByTestId('exam-passed')).toHaveTextContent('ناجح');
+  });
+
+  it('below the pass mark with no attempt left, says the unit stays locked and to ask the teacher', async () => {
+    renderExam(() =>
+      examContent(
+        { attemptsUsed: 2, canStart: false },
+        { questions: [], result: { ...FAILED_AUTO, submittedBy: 'student' } },
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'نتيجة الاختبار' })).toBeInTheDocument();
+    expect(screen.getByTestId('exam-passed')).toHaveTextContent(
+      'لم تبلغ درجة النجاح (٦٠٪)' +
+        'لا يمكنك إعادة هذا الاختبار، فتبقى الدروس التالية في هذه الوحدة مقفلة. تواصل مع معلمك.',
+    );
+    expect(screen.queryByText(/المحاولات المتبقية/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'محاولة جديدة' })).toBeNull();
+  });
+
+  it('below the pass mark as the last lesson of its unit, announces no locked lessons', async () => {
+    renderExam(
+      () =>
+        examContent(
+          { attemptsUsed: 1 },
+          { id: LAST_OF_UNIT.id, questions: [], result: { ...FAILED_AUTO, submittedBy: 'student' } },
+        ),
+      undefined,
+      LAST_OF_UNIT,
+    );
+    expect(await screen.findByRole('heading', { name: 'نتيجة الاختبار' })).toBeInTheDocument();
+    expect(screen.getByTestId('exam-passed')).toHaveTextContent(/^لم تبلغ درجة النجاح \(٦٠٪\)$/);
+    expect(screen.getByText(/^المحاولات المتبقية: ١/)).toBeInTheDocument();
   });
 
   it('shows the review with explanations when the settings show it', async () => {

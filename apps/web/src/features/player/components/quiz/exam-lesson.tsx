@@ -102,7 +102,12 @@ export function ExamLesson(props: QuizLessonProps & { exam: QuizExam }) {
       focusOnShow={focusOnShow}
       extras={
         <>
-          <ExamResultExtras result={result} exam={exam} timeZone={timeZone} />
+          <ExamResultExtras
+            result={result}
+            exam={exam}
+            timeZone={timeZone}
+            locksLater={props.hasLaterInUnit}
+          />
           {startError ? (
             <div className="mx-auto mt-4 max-w-md">
               <Alert tone="error">

@@ -1,15 +1,17 @@
-// An exam's lines under its score: passed or not (a result below the pass mark keeps the next lessons
-// locked), submitted by the server at the deadline, the latest attempt when it is not the one that
+// An exam's lines under its score: passed or not (a result below the pass mark keeps the unit's later
+// lessons locked: said only when the unit has any, with whom to ask when no retake is possible), submitted by the server at the deadline, the latest attempt when it is not the one that
 // counts (best counts: a retake that scored lower, or ran out of time), the attempts left (while
 // another may start), and why the review is not shown (later, or never).
 import type { ExamResult, QuizExam } from '@app/contract';
 import { examMessages as t } from '../../lib/exam-messages';
 import { formatExamDate } from '../../lib/exam-time';
 
-type Props = { result: ExamResult; exam: QuizExam; timeZone: string };
+/** `locksLater`: lessons follow this one in its unit (a result below the pass mark keeps them locked). */
+type Props = { result: ExamResult; exam: QuizExam; timeZone: string; locksLater: boolean };
 
-export function ExamResultExtras({ result, exam, timeZone }: Props) {
+export function ExamResultExtras({ result, exam, timeZone, locksLater }: Props) {
   const attemptsLeft = exam.attemptsAllowed - exam.attemptsUsed;
+  const canRetake = exam.canStart && attemptsLeft > 0;
   const reviewNote =
     result.review.length > 0
       ? null
@@ -28,7 +30,9 @@ export function ExamResultExtras({ result, exam, timeZone }: Props) {
         ) : (
           <div data-testid="exam-passed">
             <p className="font-bold text-red-700">{t.notPassed(exam.passMark)}</p>
-            <p className="text-sm text-slate-700">{t.lockedUntilPass}</p>
+            {locksLater ? (
+              <p className="text-sm text-slate-700">{canRetake ? t.lockedUntilPass : t.lockedNoRetake}</p>
+            ) : null}
           </div>
         )
       ) : null}
@@ -39,7 +43,7 @@ export function ExamResultExtras({ result, exam, timeZone }: Props) {
           {exam.latest.submittedBy === 'server' ? ` — ${t.autoSubmitted}` : ''}. {t.latestNotCounted}
         </p>
       ) : null}
-      {exam.canStart && attemptsLeft > 0 && exam.attemptsAllowed > 1 ? (
+      {canRetake && exam.attemptsAllowed > 1 ? (
         <p className="text-sm text-slate-700">
           {t.attemptsLeft(attemptsLeft)} — {exam.counts === 'best' ? t.countsBest : t.countsLast}
         </p>

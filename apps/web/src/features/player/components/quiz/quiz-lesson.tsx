@@ -19,6 +19,8 @@ export type QuizLessonProps = {
   content: QuizLessonContent;
   progressKey: QueryKey;
   hasNext: boolean;
+  /** Lessons follow this quiz in its unit: what a result below an exam's pass mark keeps locked. */
+  hasLaterInUnit: boolean;
   onSubmitted: (lessonId: number) => void;
   onFinish: () => void;
   onCurriculum: () => void;
