@@ -4,7 +4,7 @@
 //
 //   npm run bench -- [--db sqlite|postgres|both] [--duration 10] [--connections 50] [--warmup 2]
 //                    [--only profile,Contact] [--profile] [--cluster] [--pin on|off]
-//   npm run bench -- --quiz-start [--exam [--retry] [--announced [--rehearsal off]]] [--students 5000] [--overload] [--cold] [--via-nginx] [--processes n]
+//   npm run bench -- --quiz-start [--exam [--retry] [--announced | --read-ahead s] [--rehearsal off]] [--students 5000] [--overload] [--cold] [--via-nginx] [--processes n]
 //                    [--db sqlite|postgres|both]
 //   npm run bench -- --scaling [--sizes 10,100,1000,10000] [--db ...] [--duration ...]
 //
@@ -27,8 +27,10 @@
 // (bench/exam-start.ts: open, start an attempt, save each answer, submit within a minute); `--retry`
 // has the students refused with 503 ask again after Retry-After, as the web app does; `--announced`
 // announces the exam for one minute (its opensAt, 30 s after the warm-up) and opens the window then, so
-// the servers rehearse the opening first as they would before a real one (`--rehearsal off`: they do
-// not, EXAM_REHEARSAL_RUNS=0); `--via-nginx` puts
+// the servers rehearse the opening first as they would before a real one; without it the exam is open
+// and the warm-up's reads of it have the servers warm its start path (decision 0015), which
+// `--read-ahead s` leaves s seconds for before the window (`--rehearsal off`: neither,
+// EXAM_REHEARSAL_RUNS=0); `--via-nginx` puts
 // nginx with deploy/nginx.conf (in plain HTTP) between the students and the servers, as deployed.
 // `--scaling` (bench/scaling.ts): my lectures and the
 // course tree with progress for 10 … 10,000 units.
@@ -261,6 +263,7 @@ async function main(): Promise<void> {
         retry: settings.retry,
         announced: settings.announced,
         rehearsal: settings.rehearsal,
+        readAheadSeconds: settings.readAheadSeconds,
         viaNginx: settings.viaNginx,
         processes: settings.processes,
       },

@@ -86,8 +86,11 @@ export type QuizStartOptions = {
   retry: boolean;
   /** With `exam`: announced for one minute, ANNOUNCE_LEAD_MS after the warm-up; the window opens then. */
   announced: boolean;
-  /** With `announced`: the servers rehearse the opening (the product's default), or not. */
+  /** With `exam`: the servers rehearse an announced opening, or warm an open exam when it is read (the
+   * product's default), or not. */
   rehearsal: boolean;
+  /** With `exam`, not `announced`: seconds between the warm-up's reads and the window. */
+  readAheadSeconds: number;
   /** The students reach the servers through nginx with deploy/nginx.conf (plain HTTP), as deployed. */
   viaNginx: boolean;
   /** Server processes on PostgreSQL (SQLite has one). */
@@ -134,7 +137,7 @@ export async function benchQuizStart(options: QuizStartOptions, checkInterrupted
       await cleanUp();
     }
   }
-  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}${options.exam && options.retry ? '-retry' : ''}${options.announced ? `-announced${options.rehearsal ? '' : '-unrehearsed'}` : ''}${options.viaNginx ? '-nginx' : ''}`;
+  const name = `${options.exam ? 'exam-start' : 'quiz-start'}${options.overload ? '-overload' : ''}${options.exam && options.retry ? '-retry' : ''}${options.announced ? '-announced' : ''}${options.exam && !options.rehearsal ? '-unrehearsed' : ''}${options.readAheadSeconds > 0 ? `-ahead${options.readAheadSeconds}` : ''}${options.viaNginx ? '-nginx' : ''}`;
   const file = join(ROOT, '.bench', `${name}.json`);
   const report = {
     kind: name,
@@ -166,7 +169,7 @@ async function runConfiguration(
   }
   // As deployed behind nginx (README, Reverse proxy): the proxy on this machine is trusted.
   if (options.viaNginx) env = { ...env, TRUST_PROXY: '127.0.0.1' };
-  if (options.announced && !options.rehearsal) env = { ...env, EXAM_REHEARSAL_RUNS: '0' };
+  if (options.exam && !options.rehearsal) env = { ...env, EXAM_REHEARSAL_RUNS: '0' };
   const jwtSecret = randomBytes(48).toString('base64url');
   const servers: ServerChild[] = [await startServer(env, jwtSecret)];
   if (db === 'postgres')
@@ -214,6 +217,12 @@ async function runConfiguration(
       `[bench] quiz start, ${configuration}: warming up with ${warmUp.length} other students' reads ... `,
     );
     console.log(`${await warm(baseUrls, seeded.lessonId, warmUp)} answered 200`);
+    if (options.readAheadSeconds > 0) {
+      console.log(
+        `[bench] quiz start, ${configuration}: the window opens ${options.readAheadSeconds} s after those reads`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, options.readAheadSeconds * 1000));
+    }
   }
 
   const children = servers.map((server) => server.child);
@@ -459,7 +468,9 @@ function formatQuizStart(runs: QuizStartRun[], options: QuizStartOptions): strin
   return [
     `Synchronised ${options.exam ? EXAM_FLOW_DESCRIPTION : `quiz start: ${WINDOW_MS / 1000} s to open, ${WINDOW_MS / 1000} s to submit`}` +
       `${options.overload ? ', OVERLOAD (twice the students)' : ''}` +
-      `${options.cold ? ', COLD (no warm-up)' : `, after ${WARM_UP_STUDENTS} other students' reads`}; ` +
+      `${options.cold ? ', COLD (no warm-up)' : `, after ${WARM_UP_STUDENTS} other students' reads`}` +
+      `${options.exam ? `, ${options.announced ? 'announced' : 'open'}, rehearsal ${options.rehearsal ? 'on' : 'off'}` : ''}` +
+      `${options.readAheadSeconds > 0 ? `, window ${options.readAheadSeconds} s after the warm-up` : ''}; ` +
       `client timeout ${CLIENT_TIMEOUT_MS / 1000} s; ` +
       `${cpus().length} cpus, ${describePinning()}`,
     "p99 new conn = of the answers to requests sent on a new connection (a phone's first), the p99 (and how many);",

@@ -26,8 +26,12 @@ export type Settings = {
   retry: boolean;
   /** With --exam: the exam is announced for one minute (opensAt) and the window opens then. */
   announced: boolean;
-  /** With --announced: the servers rehearse the opening before it (the default), or not (`off`). */
+  /** With --exam: the servers rehearse an announced opening, or warm an open exam read before the
+   * window (the default), or neither (`off`). */
   rehearsal: boolean;
+  /** With --exam, not announced: seconds between the warm-up's reads and the window (students read
+   * the open exam that long before the grade starts it). */
+  readAheadSeconds: number;
   /** Quiz start: the students reach the servers through nginx running deploy/nginx.conf, as deployed. */
   viaNginx: boolean;
   /**
@@ -44,7 +48,7 @@ export type Settings = {
 
 const USAGE =
   'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
-  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry] [--announced [--rehearsal on|off]]] [--students n] [--overload] [--cold] [--via-nginx] [--processes n]] ' +
+  '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry] [--announced | --read-ahead s] [--rehearsal on|off]] [--students n] [--overload] [--cold] [--via-nginx] [--processes n]] ' +
   '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
 
 export function readSettings(): Settings {
@@ -65,6 +69,7 @@ export function readSettings(): Settings {
       retry: { type: 'boolean', default: false },
       announced: { type: 'boolean', default: false },
       rehearsal: { type: 'string', default: 'on' },
+      'read-ahead': { type: 'string', default: '0' },
       'via-nginx': { type: 'boolean', default: false },
       processes: { type: 'string', default: '2' },
       scaling: { type: 'boolean', default: false },
@@ -95,8 +100,12 @@ export function readSettings(): Settings {
     throw new Error('--announced is a choice of the exam start: use it with --quiz-start --exam');
   if (values.rehearsal !== 'on' && values.rehearsal !== 'off')
     throw new Error(`--rehearsal must be on or off, not "${values.rehearsal}"`);
-  if (values.rehearsal === 'off' && !values.announced)
-    throw new Error('--rehearsal is a choice of an announced exam: use it with --announced');
+  if (values.rehearsal === 'off' && !values.exam)
+    throw new Error('--rehearsal is a choice of an exam: use it with --exam');
+  if (values['read-ahead'] !== '0' && (!values.exam || values.announced || values.cold))
+    throw new Error(
+      '--read-ahead is a choice of an open exam after its warm-up: use it with --exam, not --announced or --cold',
+    );
   if (values['via-nginx'] && !values['quiz-start'])
     throw new Error('--via-nginx is a choice of the quiz start: use it with --quiz-start');
   if (values.processes !== '2' && !(values['quiz-start'] && chosen.includes('postgres')))
@@ -124,6 +133,7 @@ export function readSettings(): Settings {
     retry: values.retry,
     announced: values.announced,
     rehearsal: values.rehearsal === 'on',
+    readAheadSeconds: positive('read-ahead', values['read-ahead'], true),
     viaNginx: values['via-nginx'],
     processes: Math.round(positive('processes', values.processes)),
     scaling: values.scaling,

@@ -158,6 +158,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         attachments: services.attachments,
         tenants: services.tenants,
         uploadsDir: services.uploadsDir,
+        rehearsals: services.examRehearsals,
       });
       await api.register(attemptRoutes, { attempts: services.examAttempts });
       await api.register(unitCodeRoutes, { unitCodes: services.unitCodes });

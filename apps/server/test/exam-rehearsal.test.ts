@@ -1,6 +1,6 @@
 // An exam announced for one minute is rehearsed by each process before it opens (decision 0015,
 // modules/exams/exam-rehearsal.ts): the grade's openings and starts run through the real path, and
-// nothing is written. Checked on the rows a real start writes (the attempt, the questions' first
+// nothing is written. An exam open now is warmed the same way when a student reads it. Checked on the rows a real start writes (the attempt, the questions' first
 // draw, the result) and on what the students see before and after the opening.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import {
   start,
   type ShownQuestion,
 } from './support/exam-fixture';
+import { WARM_AGAIN_AFTER_MS } from '../src/modules/exams/exam-rehearsal';
 import { startTestApi, TENANT, type TestApi } from './support/test-api';
 
 const START = '2026-09-01T07:59:00.000Z';
@@ -38,8 +39,8 @@ beforeEach(() => {
   api.clock.set(START);
 });
 
-/** A bank exam drawing 3 of 6, five minutes, opening at `opensAt`, with two enrolled students. */
-async function announcedExam(opensAt: string, on: TestApi = api) {
+/** A bank exam drawing 3 of 6, five minutes, opening at `opensAt` (null: open now), with two enrolled students. */
+async function announcedExam(opensAt: string | null, on: TestApi = api, closesAt: string | null = null) {
   const onTenant = on === api ? tenant : (await on.services.tenants.bySlug(TENANT))!;
   const bank = Array.from({ length: 6 }, (_, i) => ({ text: `سؤال ${i + 1}` }));
   const { built, lessonId, ids } = await bankExamCourse(on, onTenant.id, bank, {
@@ -47,6 +48,7 @@ async function announcedExam(opensAt: string, on: TestApi = api) {
     timeLimitMinutes: 5,
     review: 'immediate',
     opensAt,
+    closesAt,
   });
   const students = [
     await examStudent(on, onTenant.id, built.courseId),
@@ -141,6 +143,67 @@ describe('an exam opening', () => {
       const warned = own.logs.filter((line) => line.msg === 'exam rehearsal met an error');
       expect(warned).toHaveLength(1);
       expect(warned[0]!.err?.message).toMatch(/exam_attempts/);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('an exam open now', () => {
+  const warming = (on: TestApi = api) => on.services.examRehearsals.warmingUnderWay;
+
+  it('is warmed when a student reads it: the starts rehearsed, nothing written, once per process until it cools', async () => {
+    const { lessonId, ids, students } = await announcedExam(null);
+
+    const read = await content(students[0]!.device, lessonId);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.data.exam).toMatchObject({ canStart: true, attempt: null });
+    expect(await warming()).toBe(RUNS);
+    for (const student of students) expect(await attemptRows(api, lessonId, student.id)).toEqual([]);
+    expect(await firstDrawn(ids)).toEqual(ids.map(() => null));
+
+    // Warm: the other student's read, and the first one's reload, rehearse nothing more.
+    expect((await content(students[1]!.device, lessonId)).status).toBe(200);
+    expect(warming()).toBeNull();
+
+    // Cooled: a read warms it again.
+    api.clock.set(new Date(Date.parse(START) + WARM_AGAIN_AFTER_MS).toISOString());
+    expect((await content(students[1]!.device, lessonId)).status).toBe(200);
+    expect(await warming()).toBe(RUNS);
+
+    // The real start after it stores its own draw.
+    const started = await start(students[0]!.device, lessonId);
+    expect(started.status, started.text).toBe(200);
+    expect(await attemptRows(api, lessonId, students[0]!.id)).toHaveLength(1);
+  });
+
+  it('is not warmed on a read when it opens later (the timer rehearses it) or has closed', async () => {
+    const later = await announcedExam('2026-09-01T09:00:00.000Z');
+    expect((await content(later.students[0]!.device, later.lessonId)).status).toBe(200);
+    expect(warming()).toBeNull();
+
+    const closed = await announcedExam(null, api, '2026-09-01T07:00:00.000Z');
+    expect((await content(closed.students[0]!.device, closed.lessonId)).status).toBe(200);
+    expect(warming()).toBeNull();
+  });
+
+  it('stops warming when real starts reach the process: they take the path themselves', async () => {
+    // Runs enough to last until the start below arrives, and far beyond.
+    const runs = 100_000;
+    const own = await startTestApi({ env: { EXAM_REHEARSAL_RUNS: String(runs) } });
+    try {
+      own.clock.set(START);
+      const { lessonId, students } = await announcedExam(null, own);
+      expect((await content(students[0]!.device, lessonId)).status).toBe(200);
+      const underWay = warming(own);
+      expect(underWay).not.toBeNull();
+      const started = await start(students[1]!.device, lessonId);
+      expect(started.status, started.text).toBe(200);
+      const rehearsed = await underWay!;
+      expect(rehearsed).toBeGreaterThan(0);
+      expect(rehearsed).toBeLessThan(runs);
+      expect(await attemptRows(own, lessonId, students[0]!.id)).toEqual([]);
+      expect(await attemptRows(own, lessonId, students[1]!.id)).toHaveLength(1);
     } finally {
       await own.close();
     }

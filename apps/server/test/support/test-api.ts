@@ -66,8 +66,11 @@ export async function startTestApi(
     // No exam sweeper on a timer: its statements would land in other calls' counts (queriesDuring);
     // the exam tests call sweepOnce() or turn it on.
     EXAM_SWEEP_MS: '0',
-    // Nor rehearsals of exam openings on a timer (the rehearsal's test calls rehearseDue()).
+    // Nor rehearsals of exam openings on a timer (the rehearsal's test calls rehearseDue()), nor
+    // warmings of open exams on a read, whose statements would also land in other calls' counts: both
+    // are off unless a test sets EXAM_REHEARSAL_RUNS (exam-rehearsal.test.ts).
     EXAM_REHEARSAL_CHECK_MS: '0',
+    EXAM_REHEARSAL_RUNS: '0',
     // No load shedding: fixtures do their synchronous database work in this same process (it would
     // read as a slow event loop), and some tests send hundreds of requests at once on purpose.
     // Shedding has its own test (overload.test.ts).

@@ -115,6 +115,8 @@ export class ExamAttemptService {
    * exam fits; beyond it the least recent cost a read on their next save.
    */
   private readonly open = new LRUCache<string, OpenSummary>({ max: 10_000 });
+  /** Real starts asked of this process (not rehearsed): a warming rehearsal stops when they come. */
+  private starts = 0;
   private readonly latestAttempt;
   private readonly saveAnswers;
   private readonly insertAttempt;
@@ -214,6 +216,7 @@ export class ExamAttemptService {
     rehearsal?: { at: Date },
   ): Promise<ExamContentFields & { opened: OpenLesson }> {
     const { access, clock } = this.deps;
+    if (!rehearsal) this.starts += 1;
     const first = await access.open(tenant, userId, lessonId);
     if (first.lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
     const settings = await this.settingsOf(tenant.id, first.lesson.id);
@@ -251,6 +254,11 @@ export class ExamAttemptService {
     // A parallel start (a double tap, a second device) took this number: its attempt is the one.
     if (!inserted) return answer(await access.open(tenant, userId, lessonId));
     return answer({ ...opened, attempts: [...opened.attempts, inserted] });
+  }
+
+  /** How many real starts this process was asked for since it began (exam-rehearsal.ts reads it). */
+  get startsAsked(): number {
+    return this.starts;
   }
 
   /** PUT quizattempt/answers: merged into the open attempt's saved answers. */

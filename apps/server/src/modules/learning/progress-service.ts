@@ -1,6 +1,6 @@
 // The enrolled student's course tree with progress, lesson content and video completion.
 import { basename, extname } from 'node:path';
-import type { ClientGradedQuiz, CourseWithProgress, LessonContent } from '@app/contract';
+import type { ClientGradedQuiz, CourseWithProgress, ExamQuizContent, LessonContent } from '@app/contract';
 import type { Db } from '../../db/connect';
 import { param, prepare } from '../../db/prepared';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
@@ -70,7 +70,7 @@ export class ProgressService {
     session: { userId: number; sessionId: string },
     lessonId: number,
     grader: QuizGrader = 'server',
-  ): Promise<LessonContent | ClientGradedQuiz> {
+  ): Promise<LessonContent | ExamQuizContent | ClientGradedQuiz> {
     const { access, quizzes, attachments, video } = this.deps;
     const { userId, sessionId } = session;
     const opened = await access.open(tenant, userId, lessonId);

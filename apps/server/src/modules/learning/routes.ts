@@ -31,6 +31,7 @@ import { assertSelf, type EnrolmentService } from './enrolment-service';
 import { LESSON_NOT_FOUND, type LessonAccess } from './lesson-access';
 import { downloadName, type ProgressService } from './progress-service';
 import { clientGradedSubmission, quizGraderFor } from './quiz-grader';
+import type { ExamRehearsals } from '../exams/exam-rehearsal';
 import type { QuizService } from './quiz-service';
 
 type Options = {
@@ -41,6 +42,7 @@ type Options = {
   attachments: AttachmentLinks;
   tenants: TenantDirectory;
   uploadsDir: string;
+  rehearsals: ExamRehearsals;
 };
 
 const tags = ['Learning'];
@@ -145,6 +147,9 @@ export const learningRoutes: FastifyPluginAsyncZod<Options> = async (app, opts) 
         request.params.id,
         grader,
       );
+      // A student reading an exam open now warms its start path for the grade (decision 0015).
+      if (!Array.isArray(data) && 'exam' in data && data.exam)
+        void opts.rehearsals.warmOnRead(tenant, data.id, data.exam);
       return { success: true, message: null, data };
     },
   );
