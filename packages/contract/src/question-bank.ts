@@ -99,18 +99,24 @@ export const BankImportResponse = envelope(BankImportResult);
 /** GET /api/Admin/Courses/{courseId}/Questions/Export?format=csv|xlsx: the same columns import reads. */
 export const BankExportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
-/**
- * The columns of an import or export, in order. Import also accepts the Arabic header names, and
- * difficulty as سهل / متوسط / صعب; `correct` is the correct answer's number (1–6).
- */
-export const BANK_COLUMNS = [
-  'text',
+/** One column for each answer a question may have (ADMIN_LIMITS.maxAnswers), in order. */
+export const BANK_ANSWER_COLUMNS = [
   'answer1',
   'answer2',
   'answer3',
   'answer4',
   'answer5',
   'answer6',
+] as const;
+
+/**
+ * The columns of an import or export, in order. Import also accepts the Arabic header names, and
+ * difficulty as سهل / متوسط / صعب; `correct` is the correct answer's number (from 1, one per answer
+ * column).
+ */
+export const BANK_COLUMNS = [
+  'text',
+  ...BANK_ANSWER_COLUMNS,
   'correct',
   'explanation',
   'difficulty',

@@ -1,5 +1,6 @@
 // The admin's «بنك الأسئلة» screen (decision 0013), in Arabic. Only the admin chunk imports this file.
 import {
+  BANK_ANSWER_COLUMNS,
   BANK_COLUMNS,
   BANK_COLUMNS_AR,
   BANK_LIMITS,
@@ -11,6 +12,8 @@ import { toArabicDigits } from '@app/domain';
 import { adminMessages, counted } from './admin';
 
 const n = (value: number) => toArabicDigits(value);
+/** «من ١ إلى ٦»: the numbers `correct` may hold, one per answer column. */
+const correctRange = `من ١ إلى ${n(BANK_ANSWER_COLUMNS.length)}`;
 const v = adminMessages.validation;
 /** A column as the teacher's file heads it. */
 const col = (column: keyof typeof BANK_COLUMNS_AR) => `«${BANK_COLUMNS_AR[column]}»`;
@@ -27,9 +30,9 @@ function importProblem(problem: BankImportProblem): string {
     case 'answer-gap':
       return `الإجابات متتالية بدءًا من ${col('answer1')}، و${col(problem.column)} فارغة`;
     case 'correct-missing':
-      return `${col('correct')} فارغة: اكتب فيها رقم الإجابة الصحيحة (من ١ إلى ٦)`;
+      return `${col('correct')} فارغة: اكتب فيها رقم الإجابة الصحيحة (${correctRange})`;
     case 'correct-not-a-number':
-      return `${col('correct')} رقم من ١ إلى ٦`;
+      return `${col('correct')} رقم ${correctRange}`;
     case 'correct-names-empty':
       return `${col('correct')} تشير إلى ${col(problem.column)}، وهي فارغة`;
     case 'difficulty-unknown':
@@ -123,7 +126,7 @@ export const adminBankMessages = {
     (column) => BANK_COLUMNS_AR[column],
   ).join(
     '، ',
-  )}. «الصحيحة» رقم الإجابة الصحيحة (من ١ إلى ٦)، والصعوبة سهل أو متوسط أو صعب. يُستورد الملف كله أو لا يُستورد شيء.`,
+  )}. «الصحيحة» رقم الإجابة الصحيحة (${correctRange})، والصعوبة سهل أو متوسط أو صعب. يُستورد الملف كله أو لا يُستورد شيء.`,
   importLimits: `حتى ${n(BANK_LIMITS.maxImportRows)} سؤال و${n(BANK_LIMITS.maxImportBytes / 1024 / 1024)} ميجابايت في الملف.`,
   template: 'تنزيل ملف فارغ بالأعمدة',
   importing: 'جارٍ الاستيراد...',

@@ -6,6 +6,7 @@
 // English message, as the API speaks, and as a code with its column (BankImportProblem), which the
 // admin screen says in Arabic.
 import {
+  BANK_ANSWER_COLUMNS,
   BANK_COLUMNS,
   BANK_COLUMNS_AR,
   BANK_LIMITS,
@@ -40,7 +41,8 @@ function rowError(row: number, found: Found[]): RowError {
 }
 
 const REQUIRED: readonly BankColumn[] = ['text', 'answer1', 'answer2', 'correct'];
-const ANSWER_COLUMNS = BANK_COLUMNS.filter((column) => column.startsWith('answer'));
+/** `correct` names one of the answer columns, as a number from 1. */
+const MAX_CORRECT = BANK_ANSWER_COLUMNS.length;
 const rowSchema = withRequestText(BankQuestionInput);
 
 /** A header or a number as typed: no spaces or underscores, any case, Arabic-Indic digits and alef forms as one. */
@@ -133,7 +135,7 @@ function questionOf(
   };
   const problems: Found[] = [];
 
-  const texts = ANSWER_COLUMNS.map(cell);
+  const texts = BANK_ANSWER_COLUMNS.map(cell);
   const last = texts.findLastIndex((text) => text.trim() !== '');
   const answers = texts.slice(0, last + 1);
   const gap = answers.findIndex((text) => text.trim() === '');
@@ -148,12 +150,12 @@ function questionOf(
   if (correctText === '')
     problems.push({
       problem: { code: 'correct-missing' },
-      message: 'correct is required: the number (1–6) of the correct answer',
+      message: `correct is required: the number (1–${MAX_CORRECT}) of the correct answer`,
     });
-  else if (!/^[1-6]$/.test(correctText))
+  else if (!/^[1-9]$/.test(correctText) || Number(correctText) > MAX_CORRECT)
     problems.push({
       problem: { code: 'correct-not-a-number' },
-      message: 'correct must be a number from 1 to 6',
+      message: `correct must be a number from 1 to ${MAX_CORRECT}`,
     });
   else if ((answers[Number(correctText) - 1] ?? '').trim() === '')
     problems.push({
