@@ -28,6 +28,9 @@ export const adminExamMessages = {
     timeLimitHint: 'اتركه فارغًا: بدون وقت.',
     passMark: 'درجة النجاح (٪)',
     passMarkHint: 'اتركه فارغًا: بلا درجة نجاح. الطالب الذي لا يبلغها لا تُفتح له الدروس التالية.',
+    // The settings write re-decides every stored result at the new mark (pass-verdict.ts).
+    passMarkRegrades:
+      'تغيير درجة النجاح يعيد الحكم على نتائج من قدّموا الاختبار من قبل: من صارت نتيجته دونها تُقفل عليه الدروس التالية في وحدته، ومن بلغها تُفتح له.',
     attemptsAllowed: 'عدد المحاولات المسموح بها',
     counts: 'تُحتسب',
     countsBest: 'أعلى درجة',

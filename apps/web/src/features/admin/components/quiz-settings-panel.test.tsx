@@ -169,6 +169,30 @@ describe('Quiz lesson: exam settings', () => {
     expect(callsTo(calls, `DELETE ${SETTINGS}`)).toHaveLength(0);
   });
 
+  it('warns, before saving, that a new pass mark re-decides the results students already have', async () => {
+    const { user } = renderPanel({ exam: true, passMark: 60, attemptCount: 3 });
+    const form = await screen.findByRole('form', { name: 'إعدادات الاختبار' });
+    const warning = /^تغيير درجة النجاح يعيد الحكم على نتائج من قدّموا الاختبار من قبل/;
+    expect(within(form).queryByText(warning)).not.toBeInTheDocument();
+    const mark = within(form).getByRole('spinbutton', { name: 'درجة النجاح (٪)' });
+    await user.clear(mark);
+    await user.type(mark, '80');
+    expect(within(form).getByText(warning)).toHaveAttribute('role', 'status');
+    await user.clear(mark);
+    await user.type(mark, '60');
+    expect(within(form).queryByText(warning)).not.toBeInTheDocument();
+  });
+
+  it('does not warn of a new pass mark while nobody has a result', async () => {
+    const { user } = renderPanel({ exam: true, passMark: 60 });
+    const form = await screen.findByRole('form', { name: 'إعدادات الاختبار' });
+    const mark = within(form).getByRole('spinbutton', { name: 'درجة النجاح (٪)' });
+    await user.clear(mark);
+    await user.type(mark, '80');
+    expect(within(form).getByRole('spinbutton', { name: 'درجة النجاح (٪)' })).toHaveValue(80);
+    expect(within(form).queryByText(/يعيد الحكم على نتائج/)).not.toBeInTheDocument();
+  });
+
   it('tells the admin, once switched on, that students who took the quiz before have used attempt 1', async () => {
     const { user } = renderPanel({ submittedBefore: 12 });
     const region = await panel();

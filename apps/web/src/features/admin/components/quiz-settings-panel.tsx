@@ -146,7 +146,13 @@ function showRefusal(form: Form, error: unknown) {
 function SettingsForm({ settings, courseId }: { settings: QuizSettings; courseId: number }) {
   const form = useForm({ resolver: quizSettingsResolver, defaultValues: quizSettingsValues(settings) });
   const { errors } = form.formState;
-  const [source, attempts] = useWatch({ control: form.control, name: ['source', 'attemptsAllowed'] });
+  const [source, attempts, passMark] = useWatch({
+    control: form.control,
+    name: ['source', 'attemptsAllowed', 'passMark'],
+  });
+  // Saving a new mark re-decides the results students already have: say so before it is saved.
+  const hasResults = settings.attemptCount > 0 || settings.submittedBefore > 0;
+  const markChanged = passMark.trim() !== quizSettingsValues(settings).passMark;
   const save = useSaveQuizSettings();
   const [saved, setSaved] = useState(false);
 
@@ -197,6 +203,11 @@ function SettingsForm({ settings, courseId }: { settings: QuizSettings; courseId
           />
         ))}
       </div>
+      {hasResults && markChanged ? (
+        <p role="status" className="text-sm font-semibold text-amber-800">
+          {t.passMarkRegrades}
+        </p>
+      ) : null}
       {Number(attempts) > 1 ? (
         <RadioGroup
           legend={t.counts}
