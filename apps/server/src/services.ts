@@ -206,7 +206,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       writer: admin.writer,
       settings: examSettings,
     }),
-    quizStatistics: new QuizStatisticsService({ db }),
+    quizStatistics: new QuizStatisticsService({ db, settings: examSettings, clock }),
     catalogue: new CatalogueService(db, catalogueCache),
     books: new BookService(db),
     access,

@@ -415,6 +415,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       ],
       // Four is enrolled, five holds the unit; Arabic order: باسم before زياد.
       notAttempted: listed(s.five, s.four),
+      lockedOut: [],
     });
   });
 
@@ -459,6 +460,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       ],
       // Three's open attempt counts as attempted.
       notAttempted: listed(s.five, s.four),
+      lockedOut: [],
     });
   });
 
@@ -492,6 +494,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       ],
       // Unit 2: the enrolled students without an attempt (five holds unit 1 only; six has attempted).
       notAttempted: listed(s.four, s.two, s.three),
+      lockedOut: [],
     });
   });
 
@@ -542,6 +545,80 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
     expect(questions.map(({ questionId, source }) => ({ questionId, source }))).toEqual([
       { questionId: own.questionId, source: 'fixed' },
       { questionId: drawn.id, source: 'bank' },
+    ]);
+  });
+
+  it('lists who failed the pass mark and may start no attempt: none left, or the exam closed', async () => {
+    const later = await buildCourse(api.db, {
+      tenantId: tenant.id,
+      units: [[{ type: 'Quiz', questions: [fourOptions('سؤال الإعادة')] }]],
+    });
+    const lesson = later.lessonIds[0]![0]!;
+    const [question] = later.quizzes.get(lesson)!;
+    const draw: [number, number[]][] = [[question!.questionId, question!.answerIds]];
+    const [used, once, before, open] = [
+      await learner('طارق'),
+      await learner('سامي'),
+      await learner('رامي'),
+      await learner('ماجد'),
+    ];
+    for (const x of [used, once, before, open]) await enrolDirectly(api, tenant.id, x.id, later.courseId);
+    await makeExam(lesson, 'fixed', 60); // two attempts allowed
+    // Used both attempts, both failed: locked out.
+    await attempt(lesson, used.id, { number: 1, source: 'fixed', draw, answers: { [draw[0]![0]]: 2 } });
+    const last = await attempt(lesson, used.id, { number: 2, source: 'fixed', draw, answers: {}, score: 0 });
+    await counted(lesson, used.id, last, 0, false);
+    // One failed attempt of two: may retake.
+    const first = await attempt(lesson, once.id, {
+      number: 1,
+      source: 'fixed',
+      draw,
+      answers: {},
+      score: 30,
+    });
+    await counted(lesson, once.id, first, 30, false);
+    // Failed as a plain quiz before it became an exam (attempt 1): one left.
+    await api.db
+      .insertInto('quiz_results')
+      .values({
+        tenant_id: tenant.id,
+        user_id: before.id,
+        lesson_id: lesson,
+        score: 20,
+        correct_count: 0,
+        total: 1,
+        answers_json: '[]',
+        submitted_at: NOW,
+        passed: 0,
+        attempt_id: null,
+      })
+      .execute();
+    // Failed attempt 1, attempt 2 open (the last allowed): not locked out while it runs.
+    const failed = await attempt(lesson, open.id, {
+      number: 1,
+      source: 'fixed',
+      draw,
+      answers: {},
+      score: 10,
+    });
+    await counted(lesson, open.id, failed, 10, false);
+    await attempt(lesson, open.id, { number: 2, source: 'fixed', draw, answers: {}, open: true });
+
+    const reply = await statistics(lesson);
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.data.lockedOut).toEqual([{ ...listed(used)[0], score: 0 }]);
+
+    // Closed: whoever failed may no more retake, lowest score first; the open attempt is still running.
+    await api.db
+      .updateTable('quiz_settings')
+      .set({ closes_at: '2026-02-01T00:00:00.000Z' })
+      .where('lesson_id', '=', lesson)
+      .execute();
+    const closed = await statistics(lesson);
+    expect(closed.body.data.lockedOut).toEqual([
+      { ...listed(used)[0], score: 0 },
+      { ...listed(before)[0], score: 20 },
+      { ...listed(once)[0], score: 30 },
     ]);
   });
 
@@ -604,6 +681,8 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics/Export', () => {
       STATISTICS_HEADERS.notAttempted.join(','),
       `باسم,${s.five.phone}`,
       `زياد,${s.four.phone}`,
+      '',
+      STATISTICS_HEADERS.lockedOut.join(','),
       '',
     ]);
   });

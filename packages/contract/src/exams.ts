@@ -217,6 +217,9 @@ export const NO_OPEN_ATTEMPT = 'No attempt is in progress';
 
 // ── The teacher's statistics ───────────────────────────────────────────────────────────────────────
 /** GET /api/Admin/Lessons/{id}/QuizStatistics (CSV: …/QuizStatistics/Export). */
+/** A student as the statistics name one: to call. */
+const StatisticsStudent = z.object({ id: z.number().int(), name: z.string(), phoneNumber: z.string() });
+
 export const QuizStatistics = z.object({
   lessonId: z.number().int(),
   lessonName: z.string(),
@@ -242,7 +245,13 @@ export const QuizStatistics = z.object({
     }),
   ),
   /** Students enrolled in the course (or holding the unit) who have not started an attempt. */
-  notAttempted: z.array(z.object({ id: z.number().int(), name: z.string(), phoneNumber: z.string() })),
+  notAttempted: z.array(StatisticsStudent),
+  /**
+   * Students whose counted result is below the pass mark and who may start no attempt (none left, or
+   * the exam closed): the unit's later lessons stay locked for them until the teacher allows more
+   * attempts (or a later closing time). By score, then name. Empty without a pass mark.
+   */
+  lockedOut: z.array(StatisticsStudent.extend({ score: z.number() })),
 });
 export type QuizStatistics = z.infer<typeof QuizStatistics>;
 export const QuizStatisticsResponse = envelope(QuizStatistics);

@@ -119,6 +119,11 @@ export const adminExamMessages = {
     noQuestions: 'لا توجد أسئلة مُجاب عنها بعد.',
     notAttempted: (count: number) => `لم يحاولوا (${n(count)})`,
     everyoneAttempted: 'حاول كل الطلاب المشتركين هذا الاختبار.',
+    lockedOut: (count: number) => `لم ينجحوا ولم تبقَ لهم محاولة (${n(count)})`,
+    lockedOutHint:
+      'تبقى الدروس التالية في الوحدة مقفلة على هؤلاء. لتتيح لهم محاولة أخرى زد «عدد المحاولات المسموح بها» (أو أخّر موعد الإغلاق) في إعدادات الاختبار.',
+    noneLockedOut: 'لا يوجد طالب دون درجة النجاح استنفد محاولاته.',
+    score: (score: number) => `${n(score)}٪`,
     phone: (name: string) => `اتصال بـ ${name}`,
     noSubmissions: 'لم يقدّم أحد هذا الاختبار بعد.',
   },

@@ -1,15 +1,26 @@
 // What a teacher sees of one quiz (decision 0013, «إحصاءات الاختبار»): the counted results in score
 // bands, per question the share answered correctly and the wrong answer chosen most, and the students
-// who could take it but have not. A plain quiz is read from its results' reviews; an exam from its
-// closed attempts (every question each drew, the unanswered ones wrong). Six statements at most,
-// whatever the number of students: the lesson, then the rest at once.
+// who could take it but have not, and those below the pass mark who may take it no more. A plain quiz
+// is read from its results' reviews; an exam from its closed attempts (every question each drew, the
+// unanswered ones wrong). Seven statements at most, whatever the number of students: the lesson (and
+// the exam's settings, cached), then the rest at once.
 import type { QuizStatistics } from '@app/contract';
-import { type DrawnQuestion, roundedPercent, scoreDistribution } from '@app/domain';
+import {
+  attemptsUsed,
+  type DrawnQuestion,
+  roundedPercent,
+  scoreDistribution,
+  startRefusal,
+} from '@app/domain';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
+import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/app-error';
 import { csvCell, type Cell } from '../admin/csv';
 import { LESSON_NOT_FOUND } from '../admin/owned-rows';
 import { NOT_A_QUIZ } from '../learning/quiz-service';
+import type { LessonExamSettings } from './exam-settings';
+import type { ExamSettingsCache } from './settings-cache';
 
 export const STATISTICS_HEADERS = {
   summary: ['lesson', 'submitted', 'average score', 'passed'],
@@ -23,6 +34,7 @@ export const STATISTICS_HEADERS = {
     'source',
   ],
   notAttempted: ['student name', 'student phone'],
+  lockedOut: ['student name', 'student phone', 'score'],
 } as const;
 
 type QuestionStats = QuizStatistics['questions'][number];
@@ -95,12 +107,13 @@ const parsed = <T>(json: string | null, fallback: T): T => {
 type ReviewItem = { questionId: number; chosenAnswerId: number | null };
 
 export class QuizStatisticsService {
-  constructor(private readonly deps: { db: Db }) {}
+  constructor(private readonly deps: { db: Db; settings: ExamSettingsCache; clock: Clock }) {}
 
   async statistics(tenantId: number, lessonId: number): Promise<QuizStatistics> {
     const lesson = await this.quizLesson(tenantId, lessonId);
     const isExam = lesson.settings_lesson_id !== null;
-    const [results, fixed, attempts, bank, notAttempted] = await Promise.all([
+    const settings = isExam ? await this.deps.settings.get(tenantId, lessonId) : null;
+    const [results, fixed, attempts, bank, notAttempted, lockedOut] = await Promise.all([
       this.results(tenantId, lessonId),
       this.fixedQuestions(tenantId, lessonId),
       isExam ? this.closedAttempts(tenantId, lessonId) : Promise.resolve([]),
@@ -108,6 +121,7 @@ export class QuizStatisticsService {
         ? this.bankQuestions(tenantId, lesson.course_id)
         : Promise.resolve(new Map<number, KnownQuestion>()),
       this.notAttempted(tenantId, lesson),
+      settings?.passMark != null ? this.lockedOut(tenantId, settings) : Promise.resolve([]),
     ]);
 
     const tally = new Tally(fixed, 'fixed');
@@ -148,6 +162,7 @@ export class QuizStatisticsService {
         ...bankTally.questions({ all: false }),
       ],
       notAttempted,
+      lockedOut,
     };
   }
 
@@ -171,6 +186,7 @@ export class QuizStatisticsService {
         ]),
       ],
       [STATISTICS_HEADERS.notAttempted, stats.notAttempted.map((s) => [s.name, s.phoneNumber])],
+      [STATISTICS_HEADERS.lockedOut, stats.lockedOut.map((s) => [s.name, s.phoneNumber, s.score])],
     ];
     // One table per part, a blank line between, in the results export's CSV (BOM, CRLF, quoting).
     const tables = sections.map(([header, rows]) =>
@@ -314,5 +330,49 @@ export class QuizStatisticsService {
     return rows
       .sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id)
       .map((row) => ({ id: row.id, name: row.name, phoneNumber: row.phone }));
+  }
+
+  /**
+   * Students whose counted result failed the pass mark, with no attempt open, who may start none now
+   * because none is left or the exam has closed (the domain's startRefusal, as a start would decide).
+   */
+  private async lockedOut(
+    tenantId: number,
+    settings: LessonExamSettings,
+  ): Promise<QuizStatistics['lockedOut']> {
+    const rows = await this.deps.db
+      .selectFrom('quiz_results as r')
+      .innerJoin('users as s', 's.id', 'r.user_id')
+      .leftJoin('exam_attempts as a', (join) =>
+        join.onRef('a.lesson_id', '=', 'r.lesson_id').onRef('a.user_id', '=', 'r.user_id'),
+      )
+      .select((eb) => [
+        's.id',
+        's.name',
+        's.phone',
+        'r.score',
+        'r.attempt_id',
+        eb.fn.max('a.number').as('last_number'),
+        sql<number>`cast(sum(case when a.id is not null and a.submitted_at is null then 1 else 0 end) as integer)`.as(
+          'open_attempts',
+        ),
+      ])
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.lesson_id', '=', settings.lessonId)
+      .where('r.passed', '=', 0)
+      .groupBy(['s.id', 's.name', 's.phone', 'r.score', 'r.attempt_id'])
+      .execute();
+    const now = this.deps.clock.now();
+    const byName = new Intl.Collator('ar');
+    return rows
+      .filter((row) => {
+        if (Number(row.open_attempts) > 0) return false;
+        // A result without an attempt is the quiz submitted before it became an exam: attempt 1.
+        const used = attemptsUsed(row.last_number === null ? [] : [row.last_number], row.attempt_id === null);
+        const refusal = startRefusal(now, settings, used);
+        return refusal === 'no-attempts-left' || refusal === 'exam-closed';
+      })
+      .sort((a, b) => a.score - b.score || byName.compare(a.name, b.name) || a.id - b.id)
+      .map((row) => ({ id: row.id, name: row.name, phoneNumber: row.phone, score: row.score }));
   }
 }

@@ -1,6 +1,7 @@
 // Issue 20: «إحصاءات الاختبار» — the summary, the score distribution (bars and its table), each
 // question's share of correct answers and most chosen wrong answer (hardest first on request), the
-// students who have not attempted it, the CSV, and the links that lead here.
+// students who have not attempted it and those below the pass mark with no attempt left, the CSV, and
+// the links that lead here.
 import type { QuizStatistics } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -60,6 +61,10 @@ const FIXTURE: QuizStatistics = {
     { id: 41, name: 'سارة محمود', phoneNumber: '01012345678' },
     { id: 42, name: 'عمر خالد', phoneNumber: '01198765432' },
     { id: 43, name: 'ليلى حسن', phoneNumber: '01234567890' },
+  ],
+  lockedOut: [
+    { id: 44, name: 'نور علي', phoneNumber: '01011112222', score: 35 },
+    { id: 45, name: 'ياسين فؤاد', phoneNumber: '01522223333', score: 50 },
   ],
 };
 
@@ -238,6 +243,42 @@ describe('Quiz statistics', () => {
       'href',
       'tel:01198765432',
     );
+  });
+
+  it('lists who failed with no attempt left, with their scores, and how the teacher lets them retake', async () => {
+    renderStats();
+    const title = 'لم ينجحوا ولم تبقَ لهم محاولة (٢)';
+    const list = await screen.findByRole('list', { name: title });
+    const section = screen.getByRole('region', { name: title });
+    expect(
+      within(section).getByText(
+        'تبقى الدروس التالية في الوحدة مقفلة على هؤلاء. لتتيح لهم محاولة أخرى زد «عدد المحاولات المسموح بها» (أو أخّر موعد الإغلاق) في إعدادات الاختبار.',
+      ),
+    ).toBeInTheDocument();
+    const students = within(list).getAllByRole('listitem');
+    expect(students.map((item) => item.querySelector('span')?.textContent)).toEqual([
+      'نور علي٣٥٪',
+      'ياسين فؤاد٥٠٪',
+    ]);
+    expect(within(students[0]!).getByRole('link', { name: /نور علي/ })).toHaveAttribute(
+      'href',
+      'tel:01011112222',
+    );
+  });
+
+  it('says nobody is locked out when none is', async () => {
+    renderStats({ lockedOut: [] });
+    expect(
+      await screen.findByRole('heading', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٠)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('لا يوجد طالب دون درجة النجاح استنفد محاولاته.')).toBeInTheDocument();
+    expect(screen.queryByText(/^تبقى الدروس التالية في الوحدة مقفلة على هؤلاء/)).not.toBeInTheDocument();
+  });
+
+  it('leaves the locked-out list out for a quiz without a pass mark', async () => {
+    renderStats({ passedCount: null, lockedOut: [] });
+    expect(await screen.findByRole('heading', { name: 'لم يحاولوا (٣)' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /لم ينجحوا/ })).not.toBeInTheDocument();
   });
 
   it('exports the statistics as CSV with the admin’s token', async () => {

@@ -10,7 +10,7 @@ import { DownloadButton } from '../components/download-button';
 import { PageHeader } from '../components/page-header';
 import { QueryState } from '../components/query-state';
 import { QuizStatsDistribution } from '../components/quiz-stats-distribution';
-import { QuizStatsNotAttempted } from '../components/quiz-stats-not-attempted';
+import { QuizStatsStudents } from '../components/quiz-stats-students';
 import { QuizStatsQuestions } from '../components/quiz-stats-questions';
 import { QuizStatsSummary } from '../components/quiz-stats-summary';
 import { useIdParam } from '../hooks/use-id-param';
@@ -37,7 +37,7 @@ function QuizStatisticsScreen({ lessonId }: { lessonId: number }) {
             <QuizStatsSummary stats={stats} />
             <QuizStatsDistribution stats={stats} />
             <QuizStatsQuestions stats={stats} />
-            <QuizStatsNotAttempted stats={stats} />
+            <QuizStatsStudents stats={stats} />
           </div>
         </>
       )}
