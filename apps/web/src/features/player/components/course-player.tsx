@@ -43,10 +43,12 @@ export function CoursePlayer({ course }: { course: CourseWithProgress }) {
     [course, completedIds, submittedQuizIds],
   );
   const units = useAvailabilityClock(derive, outlineChangesAt);
-  const { position, go } = useLessonPosition(units, 'course');
+  const { position, go, refused } = useLessonPosition(units, 'course');
   const sidebar = useSidebar();
   const { visible: celebrating, celebrate } = useCelebration();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(() =>
+    refused ? selectionProblemText(refused.problem, units[refused.unitIndex]?.availability ?? null) : null,
+  );
   // The last lesson is done: the end of the course shows in place, with no page reload.
   const [atEnd, setAtEnd] = useState(false);
   const dismissNotice = useCallback(() => setNotice(null), []);

@@ -56,10 +56,12 @@ export function UnitViewer({ unit, reload }: { unit: UnitWithProgress; reload: (
     [availability, unit.lessons, completedIds, submittedQuizIds],
   );
   const accessible = units[0]!.accessible;
-  const { position, go } = useLessonPosition(units, 'unit');
+  const { position, go, refused } = useLessonPosition(units, 'unit');
   const sidebar = useSidebar();
   const { visible: celebrating, celebrate } = useCelebration();
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(() =>
+    refused ? selectionProblemText(refused.problem, availability) : null,
+  );
   const dismissNotice = useCallback(() => setNotice(null), []);
   const onCompleted = useCallback(
     (lessonId: number) => setCompletedIds((ids) => new Set(ids).add(String(lessonId))),

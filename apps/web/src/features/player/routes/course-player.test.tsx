@@ -66,6 +66,24 @@ describe('course player: which lesson opens', () => {
     expect(params(router)).toEqual({ unit: '0', lesson: '1' });
   });
 
+  it.each([
+    ['locked behind an unsubmitted quiz', '?unit=0&lesson=3', 'يجب إكمال الاختبار السابق أولًا'],
+    ['beyond its unit', '?unit=1&lesson=9', 'الدرس غير متاح'],
+  ])('says why a link to a lesson %s opened another', async (_why, search, said) => {
+    fakeServer({});
+    renderPlayer(search);
+    expect(await screen.findByRole('heading', { name: 'درس 2' })).toBeInTheDocument();
+    expect(screen.getByText(said)).toBeInTheDocument();
+  });
+
+  it('says nothing when a link names no lesson, or one that opens', async () => {
+    fakeServer({});
+    renderPlayer('?unit=1&lesson=1');
+    expect(await screen.findByRole('heading', { name: 'درس 6' })).toBeInTheDocument();
+    expect(screen.queryByText('يجب إكمال الاختبار السابق أولًا')).not.toBeInTheDocument();
+    expect(screen.queryByText('الدرس غير متاح')).not.toBeInTheDocument();
+  });
+
   it('choosing a lesson in the curriculum opens it and updates the URL', async () => {
     const calls = fakeServer({});
     const { router, user } = renderPlayer();
