@@ -33,10 +33,20 @@ export function attemptsUsed(attemptNumbers: readonly number[], submittedAsPlain
 
 export type StartRefusal = 'exam-not-open' | 'exam-closed' | 'no-attempts-left';
 
+/** Whether the exam's window lets attempts start now: before opensAt it has not opened, from closesAt on it has closed. */
+export function examWindow(
+  now: Date,
+  window: Pick<ExamRules, 'opensAt' | 'closesAt'>,
+): 'exam-not-open' | 'exam-closed' | 'open' {
+  if (window.opensAt !== null && now.getTime() < window.opensAt.getTime()) return 'exam-not-open';
+  if (window.closesAt !== null && now.getTime() >= window.closesAt.getTime()) return 'exam-closed';
+  return 'open';
+}
+
 /** Why a new attempt may not start now, or null when it may: before opensAt, from closesAt on, or none left. */
 export function startRefusal(now: Date, rules: ExamRules, attemptsUsed: number): StartRefusal | null {
-  if (rules.opensAt !== null && now.getTime() < rules.opensAt.getTime()) return 'exam-not-open';
-  if (rules.closesAt !== null && now.getTime() >= rules.closesAt.getTime()) return 'exam-closed';
+  const window = examWindow(now, rules);
+  if (window !== 'open') return window;
   if (attemptsUsed >= rules.attemptsAllowed) return 'no-attempts-left';
   return null;
 }

@@ -123,7 +123,6 @@ export const adminExamMessages = {
     lockedOutHint:
       'تبقى الدروس التالية في الوحدة مقفلة على هؤلاء. لتتيح لهم محاولة أخرى زد «عدد المحاولات المسموح بها» (أو أخّر موعد الإغلاق) في إعدادات الاختبار.',
     noneLockedOut: 'لا يوجد طالب دون درجة النجاح استنفد محاولاته.',
-    score: (score: number) => `${n(score)}٪`,
     phone: (name: string) => `اتصال بـ ${name}`,
     noSubmissions: 'لم يقدّم أحد هذا الاختبار بعد.',
   },

@@ -26,6 +26,7 @@
 // So it helps when students read the exam before the grade starts it (the readiness screen, a
 // reload), and costs a burst that begins with its first read no more than one rehearsed student.
 import { setTimeout as delay } from 'node:timers/promises';
+import { examWindow } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
@@ -40,6 +41,8 @@ import type { ExamAttemptService } from './attempt-service';
 const REHEARSAL_SESSION = 'exam-rehearsal';
 
 type DueExam = { lesson_id: number; course_id: number; opens_at: string };
+
+const dateOrNull = (iso: string | null) => (iso === null ? null : new Date(iso));
 
 /** How long a read-warmed exam counts as warm in a process before a read warms it again. */
 export const WARM_AGAIN_AFTER_MS = 10 * 60_000;
@@ -101,16 +104,17 @@ export class ExamRehearsals {
     exam: { opensAt: string | null; closesAt: string | null },
   ): Promise<number> | null {
     if (this.deps.runs <= 0 || this.closed || this.warming) return null;
-    const now = this.deps.clock.now().getTime();
+    const at = this.deps.clock.now();
+    const now = at.getTime();
     // Announced for later: the timer rehearses it before its minute. Closed: nobody starts it.
-    if (exam.opensAt !== null && Date.parse(exam.opensAt) > now) return null;
-    if (exam.closesAt !== null && Date.parse(exam.closesAt) <= now) return null;
+    const window = { opensAt: dateOrNull(exam.opensAt), closesAt: dateOrNull(exam.closesAt) };
+    if (examWindow(at, window) !== 'open') return null;
     const key = `${tenant.id}:${lessonId}`;
     const last = this.warmed.get(key);
     if (last !== undefined && now - last < WARM_AGAIN_AFTER_MS) return null;
     for (const [other, at] of this.warmed) if (now - at >= WARM_AGAIN_AFTER_MS) this.warmed.delete(other);
     this.warmed.set(key, now);
-    const warming = runAsTenant(tenant.id, () => this.warm(tenant, lessonId, new Date(now)))
+    const warming = runAsTenant(tenant.id, () => this.warm(tenant, lessonId, at))
       .catch((error: unknown) => {
         this.deps.log.error({ err: error, tenantId: tenant.id, lessonId }, 'exam warming failed');
         return 0;

@@ -3,6 +3,7 @@
 // may start no attempt, whose unit stays locked until the teacher allows more. A list scrolls inside
 // itself (focusable, so a keyboard scrolls it too).
 import type { QuizStatistics } from '@app/contract';
+import { adminMessages } from '../../../i18n/admin';
 import { adminExamMessages } from '../../../i18n/admin-exam';
 import { Ltr } from './admin-table';
 
@@ -37,7 +38,9 @@ function StudentList(props: {
               <span className="font-semibold text-slate-900" dir="auto">
                 {student.name}
                 {student.score === undefined ? null : (
-                  <span className="ms-2 font-normal text-slate-700">{t.score(student.score)}</span>
+                  <span className="ms-2 font-normal text-slate-700">
+                    {adminMessages.common.percent(student.score)}
+                  </span>
                 )}
               </span>
               {student.phoneNumber ? (
