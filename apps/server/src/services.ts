@@ -30,6 +30,7 @@ import { CountedResults } from './modules/exams/counted-result';
 import { ExamQuestions } from './modules/exams/exam-content';
 import { QuizSettingsService } from './modules/exams/quiz-settings-service';
 import { QuizStatisticsService } from './modules/exams/quiz-statistics-service';
+import { RetakeService } from './modules/exams/retake-service';
 import { BookService } from './modules/books/book-service';
 import { StudentProgress } from './modules/learning/student-progress';
 import { AttachmentLinks } from './modules/learning/attachment-links';
@@ -207,6 +208,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       settings: examSettings,
     }),
     quizStatistics: new QuizStatisticsService({ db, settings: examSettings, clock }),
+    retakes: new RetakeService({ db, settings: examSettings, clock }),
     catalogue: new CatalogueService(db, catalogueCache),
     books: new BookService(db),
     access,

@@ -606,7 +606,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
 
     const reply = await statistics(lesson);
     expect(reply.status, reply.text).toBe(200);
-    expect(reply.body.data.lockedOut).toEqual([{ ...listed(used)[0], score: 0 }]);
+    expect(reply.body.data.lockedOut).toEqual([{ ...listed(used)[0], score: 0, reason: 'no-attempts-left' }]);
 
     // Closed: whoever failed may no more retake, lowest score first; the open attempt is still running.
     await api.db
@@ -616,9 +616,9 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       .execute();
     const closed = await statistics(lesson);
     expect(closed.body.data.lockedOut).toEqual([
-      { ...listed(used)[0], score: 0 },
-      { ...listed(before)[0], score: 20 },
-      { ...listed(once)[0], score: 30 },
+      { ...listed(used)[0], score: 0, reason: 'exam-closed' },
+      { ...listed(before)[0], score: 20, reason: 'exam-closed' },
+      { ...listed(once)[0], score: 30, reason: 'exam-closed' },
     ]);
   });
 

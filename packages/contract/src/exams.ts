@@ -2,7 +2,7 @@
 // one, and what the teacher sees of them. A quiz without settings keeps the plain quiz of learning.ts
 // (its `exam` is absent), so existing clients see nothing new.
 import { z } from 'zod';
-import { envelope, idField } from './common';
+import { envelope, idField, idParam } from './common';
 import { QuizContent, QuizResult } from './learning';
 import { Difficulty, TopicField } from './question-bank';
 
@@ -249,9 +249,31 @@ export const QuizStatistics = z.object({
   /**
    * Students whose counted result is below the pass mark and who may start no attempt (none left, or
    * the exam closed): the unit's later lessons stay locked for them until the teacher allows more
-   * attempts (or a later closing time). By score, then name. Empty without a pass mark.
+   * attempts (or a later closing time). By score, then name. Empty without a pass mark. `reason`
+   * (stop 34) says which: only `no-attempts-left` can be lifted for one student (…/Retake below).
    */
-  lockedOut: z.array(StatisticsStudent.extend({ score: z.number() })),
+  lockedOut: z.array(
+    StatisticsStudent.extend({ score: z.number(), reason: z.enum(['no-attempts-left', 'exam-closed']) }),
+  ),
 });
 export type QuizStatistics = z.infer<typeof QuizStatistics>;
 export const QuizStatisticsResponse = envelope(QuizStatistics);
+
+/**
+ * PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake (no body): lets this one student start one
+ * attempt more than they have used, on top of the exam's attempts allowed. Asked twice before that
+ * attempt starts, it still gives one. 404 when the student has no result in this quiz (another
+ * tenant's, never took it); 409 with `data.reason` `exam-closed` (only a later closing time helps) or
+ * `attempt-open` (they are taking one now).
+ */
+export const RetakeParams = z.object({ id: idParam, userId: idParam });
+export const RetakeGrant = z.object({
+  userId: z.number().int(),
+  /** This student's attempts allowed now: the exam's plus those granted to them. */
+  attemptsAllowed: z.number().int(),
+  attemptsUsed: z.number().int(),
+});
+export type RetakeGrant = z.infer<typeof RetakeGrant>;
+export const RetakeGrantResponse = envelope(RetakeGrant);
+export const RetakeRefusal = z.object({ reason: z.enum(['exam-closed', 'attempt-open']) });
+export type RetakeRefusal = z.infer<typeof RetakeRefusal>;

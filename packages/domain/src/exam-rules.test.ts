@@ -4,11 +4,13 @@ import type { ExamRules } from './exam-rules';
 import {
   attemptDeadline,
   attemptsUsed,
+  extraForRetake,
   isPassed,
   isPastDeadline,
   isReviewVisible,
   replacesCounted,
   reviewAt,
+  rulesFor,
   scoreDistribution,
   startRefusal,
 } from './exam-rules';
@@ -87,6 +89,33 @@ describe('attemptsUsed', () => {
       'no-attempts-left',
     );
     expect(startRefusal(START, rules({ attemptsAllowed: 2 }), attemptsUsed([], true))).toBeNull();
+  });
+});
+
+describe("one student's retake", () => {
+  it('adds the attempts granted to this student alone, keeping every other rule', () => {
+    const exam = rules({ attemptsAllowed: 2, passMark: 60 });
+    expect(rulesFor(exam, 0)).toBe(exam);
+    expect(rulesFor(exam, 1)).toEqual({ ...exam, attemptsAllowed: 3 });
+    expect(startRefusal(START, exam, 2)).toBe('no-attempts-left');
+    expect(startRefusal(START, rulesFor(exam, 1), 2)).toBeNull();
+    expect(startRefusal(START, rulesFor(exam, 1), 3)).toBe('no-attempts-left');
+  });
+
+  it('grants exactly one more start, however often it is asked', () => {
+    // Two allowed, both used: one extra lets attempt 3 start.
+    expect(extraForRetake(2, 2, 0)).toBe(1);
+    // Asked again before attempt 3 starts: still one.
+    expect(extraForRetake(2, 2, 1)).toBe(1);
+    // Attempt 3 used: a second grant lets attempt 4 start.
+    expect(extraForRetake(2, 3, 1)).toBe(2);
+    // A plain result from before the exam is attempt 1 (attemptsUsed), so one allowed needs one extra.
+    expect(extraForRetake(1, attemptsUsed([], true), 0)).toBe(1);
+  });
+
+  it('never takes back a grant, even after the exam allows more for everyone', () => {
+    expect(extraForRetake(5, 2, 1)).toBe(1);
+    expect(extraForRetake(5, 2, 0)).toBe(0);
   });
 });
 

@@ -31,6 +31,22 @@ export function attemptsUsed(attemptNumbers: readonly number[], submittedAsPlain
   return Math.max(submittedAsPlainQuiz ? 1 : 0, ...attemptNumbers);
 }
 
+/**
+ * The rules as they hold for one student: the exam's attempts plus those the teacher granted this
+ * student alone (decision 0013, "One student's retake"). Every other setting is the class's.
+ */
+export function rulesFor<R extends Pick<ExamRules, 'attemptsAllowed'>>(rules: R, extraAttempts: number): R {
+  return extraAttempts > 0 ? { ...rules, attemptsAllowed: rules.attemptsAllowed + extraAttempts } : rules;
+}
+
+/**
+ * The extra attempts that let a student who has used `used` start exactly one more: a grant asked for
+ * twice gives one retake, not two, and a grant never takes back what was given.
+ */
+export function extraForRetake(attemptsAllowed: number, used: number, granted: number): number {
+  return Math.max(granted, used + 1 - attemptsAllowed);
+}
+
 export type StartRefusal = 'exam-not-open' | 'exam-closed' | 'no-attempts-left';
 
 /** Whether the exam's window lets attempts start now: before opensAt it has not opened, from closesAt on it has closed. */

@@ -26,6 +26,7 @@ import * as exams from './migrations/0013-exams';
 import * as bankFirstDraw from './migrations/0014-bank-first-draw';
 import * as drawTally from './migrations/0015-draw-tally';
 import * as announcedExams from './migrations/0016-announced-exams';
+import * as extraAttempts from './migrations/0017-extra-attempts';
 
 type Step = { up: (db: Parameters<Migration['up']>[0], dialect: DbHandle['dialect']) => Promise<void> };
 
@@ -46,6 +47,7 @@ const STEPS: Record<string, Step> = {
   '0014-bank-first-draw': bankFirstDraw,
   '0015-draw-tally': drawTally,
   '0016-announced-exams': announcedExams,
+  '0017-extra-attempts': extraAttempts,
 };
 
 export async function migrateToLatest(handle: DbHandle): Promise<string[]> {

@@ -337,6 +337,15 @@ export interface QuizSettingsTable {
   updated_at: string;
 }
 
+/** Attempts one student has at an exam beyond its `attempts_allowed` (0017-extra-attempts). */
+export interface ExamExtraAttemptTable {
+  lesson_id: number;
+  user_id: number;
+  tenant_id: number;
+  extra: number;
+  granted_at: string;
+}
+
 /** One attempt at an exam (0013-exams): its stored draw, saved answers and, once closed, its grade. */
 export interface ExamAttemptTable {
   id: Generated<number>;
@@ -437,6 +446,7 @@ export interface Database {
   bank_questions: BankQuestionTable;
   quiz_settings: QuizSettingsTable;
   exam_attempts: ExamAttemptTable;
+  exam_extra_attempts: ExamExtraAttemptTable;
 }
 
 export type Tenant = Selectable<TenantTable>;

@@ -30,6 +30,7 @@ import {
   isPastDeadline,
   isReviewVisible,
   reviewAt,
+  rulesFor,
   shuffleFixed,
   startRefusal,
 } from '@app/domain';
@@ -232,7 +233,7 @@ export class ExamAttemptService {
 
     const now = rehearsal?.at ?? clock.now();
     const used = usedOf(opened);
-    const refusal = startRefusal(now, settings, used);
+    const refusal = startRefusal(now, rulesFor(settings, opened.extraAttempts), used);
     if (refusal)
       throw new AppError(403, REFUSALS[refusal], { data: { reason: refusal } satisfies ExamRefusal });
 
@@ -534,7 +535,9 @@ export class ExamAttemptService {
 
     const last = [...attempts].reverse().find((attempt) => attempt.submittedAt !== null);
     const used = usedOf(opened);
-    const canStart = open === null && startRefusal(now, settings, used) === null;
+    // The student's own rules: the class's, with any retake the teacher granted them alone.
+    const own = rulesFor(settings, opened.extraAttempts);
+    const canStart = open === null && startRefusal(now, own, used) === null;
     return {
       questions:
         shown && lookup
@@ -552,7 +555,7 @@ export class ExamAttemptService {
             })
           : plainResult(stored)
         : null,
-      exam: examOf(settings, {
+      exam: examOf(own, {
         attemptsUsed: used,
         open,
         canStart,

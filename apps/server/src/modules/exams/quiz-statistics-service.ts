@@ -9,6 +9,7 @@ import {
   attemptsUsed,
   type DrawnQuestion,
   roundedPercent,
+  rulesFor,
   scoreDistribution,
   startRefusal,
 } from '@app/domain';
@@ -346,12 +347,16 @@ export class QuizStatisticsService {
       .leftJoin('exam_attempts as a', (join) =>
         join.onRef('a.lesson_id', '=', 'r.lesson_id').onRef('a.user_id', '=', 'r.user_id'),
       )
+      .leftJoin('exam_extra_attempts as g', (join) =>
+        join.onRef('g.lesson_id', '=', 'r.lesson_id').onRef('g.user_id', '=', 'r.user_id'),
+      )
       .select((eb) => [
         's.id',
         's.name',
         's.phone',
         'r.score',
         'r.attempt_id',
+        'g.extra',
         eb.fn.max('a.number').as('last_number'),
         sql<number>`cast(sum(case when a.id is not null and a.submitted_at is null then 1 else 0 end) as integer)`.as(
           'open_attempts',
@@ -360,19 +365,19 @@ export class QuizStatisticsService {
       .where('r.tenant_id', '=', tenantId)
       .where('r.lesson_id', '=', settings.lessonId)
       .where('r.passed', '=', 0)
-      .groupBy(['s.id', 's.name', 's.phone', 'r.score', 'r.attempt_id'])
+      .groupBy(['s.id', 's.name', 's.phone', 'r.score', 'r.attempt_id', 'g.extra'])
       .execute();
     const now = this.deps.clock.now();
     const byName = new Intl.Collator('ar');
     return rows
-      .filter((row) => {
-        if (Number(row.open_attempts) > 0) return false;
+      .flatMap((row) => {
+        if (Number(row.open_attempts) > 0) return [];
         // A result without an attempt is the quiz submitted before it became an exam: attempt 1.
         const used = attemptsUsed(row.last_number === null ? [] : [row.last_number], row.attempt_id === null);
-        const refusal = startRefusal(now, settings, used);
-        return refusal === 'no-attempts-left' || refusal === 'exam-closed';
+        const reason = startRefusal(now, rulesFor(settings, Number(row.extra ?? 0)), used);
+        if (reason !== 'no-attempts-left' && reason !== 'exam-closed') return [];
+        return [{ id: row.id, name: row.name, phoneNumber: row.phone, score: row.score, reason }];
       })
-      .sort((a, b) => a.score - b.score || byName.compare(a.name, b.name) || a.id - b.id)
-      .map((row) => ({ id: row.id, name: row.name, phoneNumber: row.phone, score: row.score }));
+      .sort((a, b) => a.score - b.score || byName.compare(a.name, b.name) || a.id - b.id);
   }
 }

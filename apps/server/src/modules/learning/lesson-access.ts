@@ -89,6 +89,7 @@ type AccessRow = LessonRow &
     result: unknown;
     attempt_started: boolean | number;
     attempts: unknown;
+    extra_attempts: number | null;
   };
 
 export type OpenLesson = {
@@ -100,6 +101,8 @@ export type OpenLesson = {
   attemptStarted: boolean;
   /** This student's exam attempts at this lesson (an exam, 0013), by number; [] for a plain quiz. */
   attempts: StoredAttemptRow[];
+  /** Attempts the teacher granted this student beyond the exam's own (0017); 0 for none. */
+  extraAttempts: number;
 };
 
 /**
@@ -203,6 +206,13 @@ export class LessonAccess {
                   .orderBy('x.number'),
               )
               .as('attempts'),
+            // A retake granted to this student alone: a primary-key probe, null for none.
+            eb
+              .selectFrom('exam_extra_attempts as g')
+              .select('g.extra')
+              .whereRef('g.lesson_id', '=', 'l.id')
+              .where('g.user_id', '=', userId)
+              .as('extra_attempts'),
           ])
           .where('l.id', '=', param<number>('lessonId'))
           .where('l.tenant_id', '=', param<number>('tenantId')),
@@ -252,6 +262,7 @@ export class LessonAccess {
       stored: fromJson<StoredResultRow>(row.result as string | null),
       attemptStarted: asBoolean(row.attempt_started),
       attempts: fromJson<StoredAttemptRow[]>(row.attempts as string | null) ?? [],
+      extraAttempts: Number(row.extra_attempts ?? 0),
     };
   }
 }

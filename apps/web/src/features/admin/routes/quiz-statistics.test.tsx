@@ -63,8 +63,8 @@ const FIXTURE: QuizStatistics = {
     { id: 43, name: 'ليلى حسن', phoneNumber: '01234567890' },
   ],
   lockedOut: [
-    { id: 44, name: 'نور علي', phoneNumber: '01011112222', score: 35 },
-    { id: 45, name: 'ياسين فؤاد', phoneNumber: '01522223333', score: 50 },
+    { id: 44, name: 'نور علي', phoneNumber: '01011112222', score: 35, reason: 'no-attempts-left' },
+    { id: 45, name: 'ياسين فؤاد', phoneNumber: '01522223333', score: 50, reason: 'exam-closed' },
   ],
 };
 

@@ -1,0 +1,104 @@
+// One student's retake (decision 0013, "One student's retake"): a student below the pass mark with no
+// attempt left stays locked out of the rest of the unit, and the statistics list them (`lockedOut`).
+// The teacher lets that one student start one more attempt, instead of allowing more attempts for the
+// whole class. The grant is the number of extra attempts that leaves the student exactly one to start
+// (domain `extraForRetake`), so asking twice gives one retake, and two teachers asking at once write
+// the same row. The student's read of the lesson picks it up in the statement it already makes
+// (learning/lesson-access.ts), so nothing is cached to forget.
+import type { RetakeGrant, RetakeRefusal } from '@app/contract';
+import { attemptsUsed, examWindow, extraForRetake } from '@app/domain';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { LESSON_NOT_FOUND } from '../admin/owned-rows';
+import { NOT_AN_EXAM } from './attempt-service';
+import type { ExamSettingsCache } from './settings-cache';
+
+export const NO_RESULT = 'This student has no result in this quiz';
+export const RETAKE_EXAM_CLOSED = 'The exam has closed: set a later closing time to let students take it';
+export const RETAKE_ATTEMPT_OPEN = 'The student is taking an attempt now';
+
+const refusal = (message: string, reason: RetakeRefusal['reason']) =>
+  conflict(message, { reason } satisfies RetakeRefusal);
+
+export class RetakeService {
+  constructor(private readonly deps: { db: Db; settings: ExamSettingsCache; clock: Clock }) {}
+
+  async grant(tenantId: number, lessonId: number, userId: number): Promise<RetakeGrant> {
+    const settings = await this.deps.settings.get(tenantId, lessonId);
+    if (!settings) {
+      const lesson = await this.deps.db
+        .selectFrom('lessons')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', lessonId)
+        .executeTakeFirst();
+      // A plain quiz has one attempt for everyone and no pass mark: no one is ever locked out of it.
+      throw lesson ? badRequest(NOT_AN_EXAM) : notFound(LESSON_NOT_FOUND);
+    }
+    if (examWindow(this.deps.clock.now(), settings) === 'exam-closed')
+      throw refusal(RETAKE_EXAM_CLOSED, 'exam-closed');
+
+    const { db } = this.deps;
+    const row = await db
+      .selectFrom('quiz_results as r')
+      .leftJoin('exam_extra_attempts as g', (join) =>
+        join.onRef('g.lesson_id', '=', 'r.lesson_id').onRef('g.user_id', '=', 'r.user_id'),
+      )
+      .select((eb) => [
+        'r.attempt_id',
+        'g.extra',
+        eb
+          .selectFrom('exam_attempts as a')
+          .select((inner) => inner.fn.max('a.number').as('n'))
+          .whereRef('a.lesson_id', '=', 'r.lesson_id')
+          .whereRef('a.user_id', '=', 'r.user_id')
+          .as('last_number'),
+        eb
+          .selectFrom('exam_attempts as o')
+          .select('o.id')
+          .whereRef('o.lesson_id', '=', 'r.lesson_id')
+          .whereRef('o.user_id', '=', 'r.user_id')
+          .where('o.submitted_at', 'is', null)
+          .limit(1)
+          .as('open_attempt'),
+      ])
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.lesson_id', '=', settings.lessonId)
+      .where('r.user_id', '=', userId)
+      .executeTakeFirst();
+    // Every attempt used ends in a result (the student's submission or the server's at the
+    // deadline), so a student without one has an attempt to start, or is not this school's.
+    if (!row) throw notFound(NO_RESULT);
+    if (row.open_attempt !== null) throw refusal(RETAKE_ATTEMPT_OPEN, 'attempt-open');
+
+    const used = attemptsUsed(
+      row.last_number === null ? [] : [Number(row.last_number)],
+      row.attempt_id === null,
+    );
+    const granted = Number(row.extra ?? 0);
+    const extra = extraForRetake(settings.attemptsAllowed, used, granted);
+    if (extra !== granted) {
+      const grantedAt = this.deps.clock.now().toISOString();
+      // Never lower: a grant computed before the student's retake must not take back a later one.
+      await db
+        .insertInto('exam_extra_attempts')
+        .values({
+          lesson_id: settings.lessonId,
+          user_id: userId,
+          tenant_id: tenantId,
+          extra,
+          granted_at: grantedAt,
+        })
+        .onConflict((oc) =>
+          oc.columns(['lesson_id', 'user_id']).doUpdateSet({
+            extra: sql<number>`case when exam_extra_attempts.extra > excluded.extra then exam_extra_attempts.extra else excluded.extra end`,
+            granted_at: grantedAt,
+          }),
+        )
+        .execute();
+    }
+    return { userId, attemptsAllowed: settings.attemptsAllowed + extra, attemptsUsed: used };
+  }
+}

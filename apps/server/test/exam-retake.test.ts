@@ -1,0 +1,209 @@
+// One student's retake (decision 0013, "One student's retake"): a student below the pass mark with no
+// attempt left is listed in the statistics as locked out, and the teacher lets that one student start
+// one more attempt (PUT …/Students/{userId}/Retake) without allowing more to the class. The students
+// take the exam over HTTP, as the app does.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../src/db/schema';
+import { LESSON_NOT_FOUND } from '../src/modules/admin/owned-rows';
+import { NOT_AN_EXAM } from '../src/modules/exams/attempt-service';
+import { NO_RESULT, RETAKE_ATTEMPT_OPEN, RETAKE_EXAM_CLOSED } from '../src/modules/exams/retake-service';
+import {
+  adminSuite,
+  expectAdminOnly,
+  failure,
+  type OtherSchool,
+  type SignedIn,
+  type Student,
+} from './support/admin-helpers';
+import {
+  answersFor,
+  content,
+  examCourse,
+  examStudent,
+  setExam,
+  start,
+  submit,
+  type ExamStudent,
+  type ShownQuestion,
+} from './support/exam-fixture';
+import type { TestApi } from './support/test-api';
+
+const suite = adminSuite();
+let api: TestApi, tenant: Tenant, admin: SignedIn, student: Student, other: OtherSchool;
+beforeAll(() => void ({ api, tenant, admin, student, other } = suite));
+
+const retake = (lessonId: number, userId: number) =>
+  admin.device.call('PUT', `/api/Admin/Lessons/${lessonId}/Students/${userId}/Retake`);
+const lockedOut = async (lessonId: number) => {
+  const reply = await admin.device.call('GET', `/api/Admin/Lessons/${lessonId}/QuizStatistics`);
+  expect(reply.status, reply.text).toBe(200);
+  return (reply.body.data.lockedOut as { id: number; reason: string }[]).map(({ id, reason }) => ({
+    id,
+    reason,
+  }));
+};
+
+/** Starts an attempt and submits it with every answer right or every answer wrong; answers the result. */
+async function take(who: ExamStudent, lessonId: number, right: boolean) {
+  const started = await start(who.device, lessonId);
+  expect(started.status, started.text).toBe(200);
+  const questions = started.body.data.questions as ShownQuestion[];
+  const reply = await submit(
+    who.device,
+    lessonId,
+    answersFor(
+      questions,
+      questions.map(() => right),
+    ),
+  );
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.data as { score: number; passed: boolean };
+}
+
+/** A course of one unit: an exam of three questions (pass mark 60, `attemptsAllowed`), then a video. */
+async function exam(attemptsAllowed = 1) {
+  const built = await examCourse(api, tenant.id);
+  const [lessonId, videoId] = built.lessonIds[0] as [number, number];
+  await setExam(api, tenant.id, lessonId, { passMark: 60, attemptsAllowed });
+  return { built, lessonId, videoId };
+}
+
+describe('PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
+  it('answers 401 without a token and 403 to a student', async () => {
+    const { lessonId } = await exam();
+    await expectAdminOnly(api, student, [
+      ['PUT', `/api/Admin/Lessons/${lessonId}/Students/${student.id}/Retake`],
+    ]);
+  });
+
+  it('lets one student who failed every attempt start one more, and not the class', async () => {
+    const { built, lessonId, videoId } = await exam();
+    const failing = await examStudent(api, tenant.id, built.courseId);
+    const classmate = await examStudent(api, tenant.id, built.courseId);
+    for (const who of [failing, classmate]) expect((await take(who, lessonId, false)).passed).toBe(false);
+    expect(await lockedOut(lessonId)).toEqual(
+      expect.arrayContaining([
+        { id: failing.id, reason: 'no-attempts-left' },
+        { id: classmate.id, reason: 'no-attempts-left' },
+      ]),
+    );
+    expect((await start(failing.device, lessonId)).body.data).toEqual({ reason: 'no-attempts-left' });
+
+    const granted = await retake(lessonId, failing.id);
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.body).toEqual({
+      success: true,
+      message: 'Retake allowed',
+      data: { userId: failing.id, attemptsAllowed: 2, attemptsUsed: 1 },
+    });
+    // Asked again (a double tap, a second teacher) before the retake starts: still one retake.
+    expect((await retake(lessonId, failing.id)).body.data).toEqual(granted.body.data);
+
+    // The student sees their own allowance; the class does not get it.
+    const read = await content(failing.device, lessonId);
+    expect(read.body.data.exam).toMatchObject({ attemptsAllowed: 2, attemptsUsed: 1, canStart: true });
+    expect((await content(classmate.device, lessonId)).body.data.exam).toMatchObject({
+      attemptsAllowed: 1,
+      canStart: false,
+    });
+    expect(await lockedOut(lessonId)).toEqual([{ id: classmate.id, reason: 'no-attempts-left' }]);
+    expect((await start(classmate.device, lessonId)).status).toBe(403);
+
+    // The retake is attempt 2; passing it opens the video after the exam.
+    expect((await content(failing.device, videoId)).status).toBe(403);
+    expect(await take(failing, lessonId, true)).toMatchObject({ score: 100, passed: true });
+    expect((await content(failing.device, videoId)).status).toBe(200);
+    // Used: no third start.
+    expect((await start(failing.device, lessonId)).body.data).toEqual({ reason: 'no-attempts-left' });
+  });
+
+  it('gives one more each time it is asked after the last retake was used', async () => {
+    const { built, lessonId } = await exam(2);
+    const who = await examStudent(api, tenant.id, built.courseId);
+    await take(who, lessonId, false);
+    await take(who, lessonId, false);
+    expect((await retake(lessonId, who.id)).body.data).toEqual({
+      userId: who.id,
+      attemptsAllowed: 3,
+      attemptsUsed: 2,
+    });
+    await take(who, lessonId, false);
+    expect((await retake(lessonId, who.id)).body.data).toEqual({
+      userId: who.id,
+      attemptsAllowed: 4,
+      attemptsUsed: 3,
+    });
+    const stored = await api.db
+      .selectFrom('exam_extra_attempts')
+      .select(['extra', 'tenant_id'])
+      .where('lesson_id', '=', lessonId)
+      .where('user_id', '=', who.id)
+      .execute();
+    expect(stored).toEqual([{ extra: 2, tenant_id: tenant.id }]);
+    // Raising the class's attempts later does not lower what this student was given.
+    await setExam(api, tenant.id, lessonId, { passMark: 60, attemptsAllowed: 5 });
+    expect((await content(who.device, lessonId)).body.data.exam).toMatchObject({
+      attemptsAllowed: 7,
+      attemptsUsed: 3,
+    });
+  });
+
+  it('refuses what a retake cannot mend, and another school’s ids', async () => {
+    const { built, lessonId, videoId } = await exam(2);
+    const taking = await examStudent(api, tenant.id, built.courseId);
+    await take(taking, lessonId, false);
+    expect((await start(taking.device, lessonId)).status).toBe(200);
+    // Taking attempt 2 now: nothing to grant yet.
+    expect((await retake(lessonId, taking.id)).body).toEqual({
+      success: false,
+      message: RETAKE_ATTEMPT_OPEN,
+      data: { reason: 'attempt-open' },
+    });
+    // Never took it, another school's student, another school's lesson, a video, a plain quiz.
+    const fresh = await examStudent(api, tenant.id, built.courseId);
+    for (const [lesson, user, status, body] of [
+      [lessonId, fresh.id, 404, failure(NO_RESULT)],
+      [lessonId, other.studentId, 404, failure(NO_RESULT)],
+      [other.course.lessonIds[0]![1]!, taking.id, 404, failure(LESSON_NOT_FOUND)],
+      [videoId, taking.id, 400, failure(NOT_AN_EXAM)],
+    ] as const) {
+      const reply = await retake(lesson, user);
+      expect(reply.status, `${lesson} ${user}`).toBe(status);
+      expect(reply.body).toMatchObject(body);
+    }
+    expect((await retake(lessonId, 0)).status).toBe(400);
+    // Closed: only a later closing time lets anyone start.
+    await setExam(api, tenant.id, lessonId, {
+      passMark: 60,
+      attemptsAllowed: 1,
+      closesAt: new Date(api.clock.now().getTime() - 60_000).toISOString(),
+    });
+    expect((await retake(lessonId, taking.id)).body).toEqual({
+      success: false,
+      message: RETAKE_EXAM_CLOSED,
+      data: { reason: 'exam-closed' },
+    });
+    expect(
+      await api.db
+        .selectFrom('exam_extra_attempts')
+        .select('user_id')
+        .where('lesson_id', '=', lessonId)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('is read in the statement the lesson read already makes', async () => {
+    const { built, lessonId } = await exam();
+    const [granted, plain] = [
+      await examStudent(api, tenant.id, built.courseId),
+      await examStudent(api, tenant.id, built.courseId),
+    ];
+    for (const who of [granted, plain]) await take(who, lessonId, false);
+    await retake(lessonId, granted.id);
+    const withGrant = await api.queriesDuring(() => content(granted.device, lessonId));
+    const without = await api.queriesDuring(() => content(plain.device, lessonId));
+    expect(withGrant.result.body.data.exam.canStart).toBe(true);
+    expect(without.result.body.data.exam.canStart).toBe(false);
+    expect(withGrant.queries.length).toBe(without.queries.length);
+  });
+});
