@@ -208,7 +208,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
       settings: examSettings,
     }),
     quizStatistics: new QuizStatisticsService({ db, settings: examSettings, clock }),
-    retakes: new RetakeService({ db, settings: examSettings, clock }),
+    retakes: new RetakeService({ db, writer: admin.writer, settings: examSettings, clock }),
     catalogue: new CatalogueService(db, catalogueCache),
     books: new BookService(db),
     access,

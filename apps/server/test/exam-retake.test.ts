@@ -9,6 +9,7 @@ import { NOT_AN_EXAM } from '../src/modules/exams/attempt-service';
 import { NO_RESULT, RETAKE_ATTEMPT_OPEN, RETAKE_EXAM_CLOSED } from '../src/modules/exams/retake-service';
 import {
   adminSuite,
+  auditRows,
   expectAdminOnly,
   failure,
   type OtherSchool,
@@ -98,6 +99,12 @@ describe('PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     });
     // Asked again (a double tap, a second teacher) before the retake starts: still one retake.
     expect((await retake(lessonId, failing.id)).body.data).toEqual(granted.body.data);
+    // Audited once: the second ask changed nothing.
+    const entries = (await auditRows(api, tenant.id)).filter((row) => row.action === 'quiz.retake.grant');
+    expect(
+      entries.map(({ actor_id, target_type, target_id }) => ({ actor_id, target_type, target_id })),
+    ).toEqual([{ actor_id: admin.id, target_type: 'lesson', target_id: lessonId }]);
+    expect(entries[0]!.summary).toMatch(/may start attempt 2 of quiz .* \(1 beyond the 1 allowed\)$/);
 
     // The student sees their own allowance; the class does not get it.
     const read = await content(failing.device, lessonId);

@@ -18,9 +18,6 @@ export const retakeRoutes: FastifyPluginAsyncZod<Options> = async (app, { retake
     '/Lessons/:id/Students/:userId/Retake',
     { schema: { tags, params: RetakeParams, response: { 200: RetakeGrantResponse } } },
     async (request) =>
-      ok(
-        await retakes.grant(actorOf(request).tenant.id, request.params.id, request.params.userId),
-        'Retake allowed',
-      ),
+      ok(await retakes.grant(actorOf(request), request.params.id, request.params.userId), 'Retake allowed'),
   );
 };

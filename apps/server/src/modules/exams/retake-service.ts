@@ -4,13 +4,16 @@
 // whole class. The grant is the number of extra attempts that leaves the student exactly one to start
 // (domain `extraForRetake`), so asking twice gives one retake, and two teachers asking at once write
 // the same row. The student's read of the lesson picks it up in the statement it already makes
-// (learning/lesson-access.ts), so nothing is cached to forget.
+// (learning/lesson-access.ts), so nothing is cached to forget. A grant that changes something is
+// written with its audit entry (admin-writer.ts); one asked again changes nothing and records nothing.
 import type { RetakeGrant, RetakeRefusal } from '@app/contract';
 import { attemptsUsed, examWindow, extraForRetake } from '@app/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { AdminActor } from '../admin/admin-guard';
+import type { AdminWriter } from '../admin/admin-writer';
 import { LESSON_NOT_FOUND } from '../admin/owned-rows';
 import { NOT_AN_EXAM } from './attempt-service';
 import type { ExamSettingsCache } from './settings-cache';
@@ -23,9 +26,12 @@ const refusal = (message: string, reason: RetakeRefusal['reason']) =>
   conflict(message, { reason } satisfies RetakeRefusal);
 
 export class RetakeService {
-  constructor(private readonly deps: { db: Db; settings: ExamSettingsCache; clock: Clock }) {}
+  constructor(
+    private readonly deps: { db: Db; writer: AdminWriter; settings: ExamSettingsCache; clock: Clock },
+  ) {}
 
-  async grant(tenantId: number, lessonId: number, userId: number): Promise<RetakeGrant> {
+  async grant(actor: AdminActor, lessonId: number, userId: number): Promise<RetakeGrant> {
+    const tenantId = actor.tenant.id;
     const settings = await this.deps.settings.get(tenantId, lessonId);
     if (!settings) {
       const lesson = await this.deps.db
@@ -46,7 +52,11 @@ export class RetakeService {
       .leftJoin('exam_extra_attempts as g', (join) =>
         join.onRef('g.lesson_id', '=', 'r.lesson_id').onRef('g.user_id', '=', 'r.user_id'),
       )
+      .innerJoin('users as s', 's.id', 'r.user_id')
+      .innerJoin('lessons as l', 'l.id', 'r.lesson_id')
       .select((eb) => [
+        's.name',
+        'l.name as lesson_name',
         'r.attempt_id',
         'g.extra',
         eb
@@ -81,23 +91,34 @@ export class RetakeService {
     const extra = extraForRetake(settings.attemptsAllowed, used, granted);
     if (extra !== granted) {
       const grantedAt = this.deps.clock.now().toISOString();
-      // Never lower: a grant computed before the student's retake must not take back a later one.
-      await db
-        .insertInto('exam_extra_attempts')
-        .values({
-          lesson_id: settings.lessonId,
-          user_id: userId,
-          tenant_id: tenantId,
-          extra,
-          granted_at: grantedAt,
-        })
-        .onConflict((oc) =>
-          oc.columns(['lesson_id', 'user_id']).doUpdateSet({
-            extra: sql<number>`case when exam_extra_attempts.extra > excluded.extra then exam_extra_attempts.extra else excluded.extra end`,
+      await this.deps.writer.run(actor, async (trx) => {
+        // Never lower: a grant computed before the student's retake must not take back a later one.
+        await trx
+          .insertInto('exam_extra_attempts')
+          .values({
+            lesson_id: settings.lessonId,
+            user_id: userId,
+            tenant_id: tenantId,
+            extra,
             granted_at: grantedAt,
-          }),
-        )
-        .execute();
+          })
+          .onConflict((oc) =>
+            oc.columns(['lesson_id', 'user_id']).doUpdateSet({
+              extra: sql<number>`case when exam_extra_attempts.extra > excluded.extra then exam_extra_attempts.extra else excluded.extra end`,
+              granted_at: grantedAt,
+            }),
+          )
+          .execute();
+        return {
+          result: null,
+          audit: {
+            action: 'quiz.retake.grant',
+            targetType: 'lesson',
+            targetId: settings.lessonId,
+            summary: `${row.name} may start attempt ${used + 1} of quiz "${row.lesson_name}" (${extra} beyond the ${settings.attemptsAllowed} allowed)`,
+          },
+        };
+      });
     }
     return { userId, attemptsAllowed: settings.attemptsAllowed + extra, attemptsUsed: used };
   }
