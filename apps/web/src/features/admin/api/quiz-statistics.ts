@@ -1,11 +1,13 @@
 // A quiz's statistics (decision 0013): GET /api/Admin/Lessons/{id}/QuizStatistics and its CSV
-// (GET /api/Admin/Lessons/{id}/QuizStatistics/Export).
-import { QuizStatisticsResponse } from '@app/contract';
+// (GET /api/Admin/Lessons/{id}/QuizStatistics/Export), and one locked-out student's retake
+// (PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake).
+import { QuizStatisticsResponse, RetakeGrantResponse, RetakeRefusal } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { downloadFile } from './download';
 import { adminKeys } from './keys';
 import { unwrap } from './unwrap';
+import { useAdminMutation } from './use-admin-mutation';
 
 export const quizStatisticsQueryOptions = (lessonId: number) =>
   queryOptions({
@@ -20,3 +22,23 @@ export const useQuizStatistics = (lessonId: number) => useQuery(quizStatisticsQu
 
 export const exportQuizStatisticsCsv = (lessonId: number) =>
   downloadFile(`/api/Admin/Lessons/${lessonId}/QuizStatistics/Export`, `quiz-${lessonId}-statistics.csv`);
+
+/** Lets one student start one more attempt; the statistics read again (they leave the locked-out list). */
+export const useGrantRetake = (lessonId: number) =>
+  useAdminMutation(
+    async ({ userId }: { userId: number }) =>
+      unwrap(
+        await apiRequest(`/api/Admin/Lessons/${lessonId}/Students/${userId}/Retake`, {
+          method: 'PUT',
+          schema: RetakeGrantResponse,
+        }),
+      ),
+    () => [adminKeys.quizStatistics(lessonId)],
+  );
+
+/** Why the server refused a retake (409), or null for any other failure. */
+export function retakeRefusal(error: unknown): RetakeRefusal['reason'] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = RetakeRefusal.safeParse(error.body?.data);
+  return parsed.success ? parsed.data.reason : null;
+}

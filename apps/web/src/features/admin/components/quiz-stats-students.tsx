@@ -1,15 +1,20 @@
 // The students a teacher may want to call about one quiz, each list with its count in its heading and
 // their phone numbers: the enrolled who have not started it, and (with a pass mark) those below it who
-// may start no attempt, whose unit stays locked until the teacher allows more. A list scrolls inside
-// itself (focusable, so a keyboard scrolls it too).
+// may start no attempt, whose unit stays locked until the teacher lets them retake (one student, here)
+// or allows more attempts to all. A list scrolls inside itself (focusable, so a keyboard scrolls it too).
 import type { QuizStatistics } from '@app/contract';
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { adminMessages } from '../../../i18n/admin';
 import { adminExamMessages } from '../../../i18n/admin-exam';
+import { retakeRefusal, useGrantRetake } from '../api/quiz-statistics';
+import { adminErrorText } from '../lib/error-text';
 import { Ltr } from './admin-table';
 
 const t = adminExamMessages.statistics;
 
 type Student = QuizStatistics['notAttempted'][number] & { score?: number };
+type LockedOut = QuizStatistics['lockedOut'][number];
 
 function StudentList(props: {
   id: string;
@@ -17,6 +22,10 @@ function StudentList(props: {
   hint?: string;
   empty: string;
   students: Student[];
+  /** What the teacher can do for one student, beside their phone. */
+  action?: (student: Student) => ReactNode;
+  /** The last action's outcome, read out. */
+  notice?: string | null;
 }) {
   const { id, students } = props;
   return (
@@ -25,6 +34,11 @@ function StudentList(props: {
         {props.title}
       </h2>
       {props.hint && students.length > 0 ? <p className="text-sm text-slate-700">{props.hint}</p> : null}
+      {props.action ? (
+        <p role="status" className="text-sm font-semibold text-slate-900 empty:hidden">
+          {props.notice}
+        </p>
+      ) : null}
       {students.length === 0 ? (
         <p className="text-slate-700">{props.empty}</p>
       ) : (
@@ -52,6 +66,7 @@ function StudentList(props: {
                   <Ltr>{student.phoneNumber}</Ltr>
                 </a>
               ) : null}
+              {props.action?.(student)}
             </li>
           ))}
         </ul>
@@ -60,8 +75,45 @@ function StudentList(props: {
   );
 }
 
+/** A locked-out student's way back: a retake for those with no attempt left; a closed exam needs the settings. */
+function RetakeAction(props: { lessonId: number; student: LockedOut; onDone: (notice: string) => void }) {
+  const { student, onDone } = props;
+  const mutation = useGrantRetake(props.lessonId);
+  if (student.reason === 'exam-closed') return <span className="text-sm text-slate-700">{t.examClosed}</span>;
+  return (
+    <Button
+      variant="secondary"
+      className="min-h-11 px-3 py-1"
+      aria-label={t.retakeLabel(student.name)}
+      disabled={mutation.isPending}
+      onClick={() =>
+        mutation.mutate(
+          { userId: student.id },
+          {
+            onSuccess: () => onDone(t.retakeDone(student.name)),
+            onError: (error) => {
+              const reason = retakeRefusal(error);
+              onDone(
+                reason === 'exam-closed'
+                  ? t.retakeClosed
+                  : reason === 'attempt-open'
+                    ? t.retakeAttemptOpen
+                    : adminErrorText(error),
+              );
+            },
+          },
+        )
+      }
+    >
+      {t.retake}
+    </Button>
+  );
+}
+
 /** Who has not attempted it; with a pass mark (passedCount is null without one), who is locked out. */
 export function QuizStatsStudents({ stats }: { stats: QuizStatistics }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const lockedOut = new Map(stats.lockedOut.map((student) => [student.id, student]));
   const lists = [
     {
       id: 'stats-not-attempted',
@@ -77,6 +129,13 @@ export function QuizStatsStudents({ stats }: { stats: QuizStatistics }) {
           hint: t.lockedOutHint,
           empty: t.noneLockedOut,
           students: stats.lockedOut,
+          notice,
+          action: (student: Student) => {
+            const locked = lockedOut.get(student.id);
+            return locked ? (
+              <RetakeAction lessonId={stats.lessonId} student={locked} onDone={setNotice} />
+            ) : null;
+          },
         },
   ];
   return lists.map((list) => (list ? <StudentList key={list.id} {...list} /> : null));

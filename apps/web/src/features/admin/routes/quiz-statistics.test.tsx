@@ -5,6 +5,7 @@
 import type { QuizStatistics } from '@app/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { envelope } from '../../../../test/fetch';
 import { callsTo, fakeAdminApi } from '../testing/fake-api';
 import { renderAdmin } from '../testing/render-admin';
 
@@ -252,7 +253,7 @@ describe('Quiz statistics', () => {
     const section = screen.getByRole('region', { name: title });
     expect(
       within(section).getByText(
-        'تبقى الدروس التالية في الوحدة مقفلة على هؤلاء. لتتيح لهم محاولة أخرى زد «عدد المحاولات المسموح بها» (أو أخّر موعد الإغلاق) في إعدادات الاختبار.',
+        'تبقى الدروس التالية في الوحدة مقفلة على هؤلاء. «السماح بمحاولة أخرى» يتيح للطالب وحده محاولة واحدة بعد محاولاته؛ ولإتاحتها للجميع زد «عدد المحاولات المسموح بها» في إعدادات الاختبار. ومن أُغلق عليه الاختبار لا يفتحه له إلا موعد إغلاق أبعد.',
       ),
     ).toBeInTheDocument();
     const students = within(list).getAllByRole('listitem');
@@ -263,6 +264,48 @@ describe('Quiz statistics', () => {
     expect(within(students[0]!).getByRole('link', { name: /نور علي/ })).toHaveAttribute(
       'href',
       'tel:01011112222',
+    );
+  });
+
+  it('lets one student with no attempt left retake, and says so once the list is read again', async () => {
+    const RETAKE = `/api/Admin/Lessons/${LESSON}/Students/44/Retake`;
+    let granted = false;
+    const { calls, user } = renderStats(
+      {},
+      {
+        [`GET ${STATS}`]: () =>
+          envelope(200, null, granted ? { ...FIXTURE, lockedOut: FIXTURE.lockedOut.slice(1) } : FIXTURE),
+        [`PUT ${RETAKE}`]: () => {
+          granted = true;
+          return envelope(200, 'Retake allowed', { userId: 44, attemptsAllowed: 3, attemptsUsed: 2 });
+        },
+      },
+    );
+    const list = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    const [nour, yassin] = within(list).getAllByRole('listitem');
+    // The exam closed on the second: no retake button, only why.
+    expect(within(yassin!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(yassin!).getByText('أُغلق الاختبار')).toBeInTheDocument();
+
+    await user.click(within(nour!).getByRole('button', { name: 'السماح لـنور علي بمحاولة أخرى' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('يستطيع نور علي الآن بدء محاولة أخرى.');
+    expect(callsTo(calls, `PUT ${RETAKE}`)).toHaveLength(1);
+    expect(await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (١)' })).toBeInTheDocument();
+    expect(callsTo(calls, `GET ${STATS}`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says why a retake was refused: the exam closed meanwhile', async () => {
+    const { user } = renderStats(
+      {},
+      {
+        [`PUT /api/Admin/Lessons/${LESSON}/Students/44/Retake`]: () =>
+          envelope(409, 'The exam has closed', { reason: 'exam-closed' }),
+      },
+    );
+    const list = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    await user.click(within(list).getByRole('button', { name: 'السماح لـنور علي بمحاولة أخرى' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'أُغلق الاختبار، فلا تفيد محاولة إضافية: أخّر موعد الإغلاق في إعدادات الاختبار.',
     );
   });
 
