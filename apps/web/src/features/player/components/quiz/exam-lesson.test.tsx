@@ -515,6 +515,19 @@ describe('exam result', () => {
     expect(screen.queryByRole('button', { name: 'محاولة جديدة' })).toBeNull();
   });
 
+  it('below the pass mark, finishing returns to the curriculum instead of the locked lesson after it', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: !query.includes('min-width'), media: query }));
+    const { user, router } = renderExam(() =>
+      examContent({ attemptsUsed: 1 }, { questions: [], result: { ...FAILED_AUTO, submittedBy: 'student' } }),
+    );
+    expect(await screen.findByRole('heading', { name: 'نتيجة الاختبار' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'إنهاء والانتقال للدرس التالي' })).toBeNull();
+    await user.click(button('إنهاء والعودة إلى المنهج'));
+    expect(screen.getByRole('dialog', { name: 'محتوى الكورس' })).toBeVisible();
+    expect(router.state.location.pathname + router.state.location.search).toBe(QUIZ_URL);
+    expect(screen.queryByText('يجب إكمال الاختبار السابق أولًا')).toBeNull();
+  });
+
   it('below the pass mark as the last lesson of its unit, announces no locked lessons', async () => {
     renderExam(
       () =>

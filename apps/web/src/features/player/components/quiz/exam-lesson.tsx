@@ -92,13 +92,21 @@ export function ExamLesson(props: QuizLessonProps & { exam: QuizExam }) {
     });
 
   const startError = start.isError ? startErrorText(start.error) : null;
+  // Below the pass mark the unit's next lesson stays locked: finishing returns to the curriculum
+  // instead of moving to a lesson that would refuse to open.
+  const keepsNextLocked = (result: ExamResult) =>
+    props.hasLaterInUnit && exam.passMark !== null && result.passed === false;
   const resultView = (result: ExamResult, questions: Graded['questions'], focusOnShow: boolean) => (
     <QuizResultView
       lessonName={content.lessonName}
       result={result}
       questions={questions}
-      finishLabel={props.hasNext ? playerMessages.quiz.nextLesson : playerMessages.quiz.backToCurriculum}
-      onFinish={props.onFinish}
+      finishLabel={
+        props.hasNext && !keepsNextLocked(result)
+          ? playerMessages.quiz.nextLesson
+          : playerMessages.quiz.backToCurriculum
+      }
+      onFinish={keepsNextLocked(result) ? props.onCurriculum : props.onFinish}
       focusOnShow={focusOnShow}
       extras={
         <>
