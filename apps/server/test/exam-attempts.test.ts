@@ -28,7 +28,8 @@ import { startTestApi, type TestApi } from './support/test-api';
 
 const START = '2026-09-01T08:00:00.000Z';
 const ANSWER_EVERY_QUESTION = 'Every question must be answered exactly once with one of its answers';
-const NOT_IN_ATTEMPT = 'Each answer must name a question of this attempt and one of its answers';
+const NOT_IN_ATTEMPT =
+  'Each answer must name a question of this attempt, each question once, and one of its answers';
 
 let api: TestApi;
 let tenant: Tenant;

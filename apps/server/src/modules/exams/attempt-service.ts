@@ -70,7 +70,8 @@ export const NOT_AN_EXAM = 'This quiz is not an exam';
 export const NOT_A_QUIZ = 'This lesson is not a quiz';
 export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
 export const ANSWER_EVERY_QUESTION = 'Every question must be answered exactly once with one of its answers';
-export const NOT_IN_ATTEMPT = 'Each answer must name a question of this attempt and one of its answers';
+export const NOT_IN_ATTEMPT =
+  'Each answer must name a question of this attempt, each question once, and one of its answers';
 export const BANK_TOO_SMALL =
   'The question bank no longer holds enough questions for this exam; the teacher must change its draw';
 export const NO_QUESTIONS = 'This quiz has no questions';

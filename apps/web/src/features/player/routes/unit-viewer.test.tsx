@@ -73,6 +73,24 @@ describe('unit viewer', () => {
     expect(router.state.location.search).toBe('?lesson=2');
   });
 
+  it.each([
+    ['locked behind an unsubmitted quiz', '?lesson=5', 'يجب إكمال الاختبار السابق أولًا'],
+    ['beyond the unit', '?lesson=9', 'الدرس غير متاح'],
+  ])('says why a link to a lesson %s opened another', async (_why, search, said) => {
+    fakeServer({});
+    renderViewer(search);
+    expect(await screen.findByRole('heading', { name: 'درس 43' })).toBeInTheDocument();
+    expect(screen.getByText(said)).toBeInTheDocument();
+  });
+
+  it('says nothing when the link names a lesson that opens', async () => {
+    fakeServer({});
+    renderViewer('?lesson=0');
+    expect(await screen.findByRole('heading', { name: 'درس 41' })).toBeInTheDocument();
+    expect(screen.queryByText('يجب إكمال الاختبار السابق أولًا')).not.toBeInTheDocument();
+    expect(screen.queryByText('الدرس غير متاح')).not.toBeInTheDocument();
+  });
+
   it('shows the availability of the code window (7 days from redemption)', async () => {
     fakeServer({});
     renderViewer();

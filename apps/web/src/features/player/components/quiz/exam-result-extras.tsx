@@ -1,7 +1,8 @@
 // An exam's lines under its score: passed or not (a result below the pass mark keeps the unit's later
-// lessons locked: said only when the unit has any, with whom to ask when no retake is possible), submitted by the server at the deadline, the latest attempt when it is not the one that
-// counts (best counts: a retake that scored lower, or ran out of time), the attempts left (while
-// another may start), and why the review is not shown (later, or never).
+// lessons locked: said only when the unit has any, with whom to ask when no retake is possible),
+// submitted by the server at the deadline, the latest attempt when it is not the one that counts (best
+// counts: a retake that scored lower, or ran out of time), the attempts left (while another may
+// start), and why the review is not shown (later, or never).
 import type { ExamResult, QuizExam } from '@app/contract';
 import { examMessages as t } from '../../lib/exam-messages';
 import { formatExamDate } from '../../lib/exam-time';
@@ -11,7 +12,8 @@ type Props = { result: ExamResult; exam: QuizExam; timeZone: string; locksLater:
 
 export function ExamResultExtras({ result, exam, timeZone, locksLater }: Props) {
   const attemptsLeft = exam.attemptsAllowed - exam.attemptsUsed;
-  const canRetake = exam.canStart && attemptsLeft > 0;
+  // The server's canStart already holds the attempts left, the window and any attempt under way.
+  const canRetake = exam.canStart;
   const reviewNote =
     result.review.length > 0
       ? null
