@@ -608,10 +608,20 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
     expect(reply.status, reply.text).toBe(200);
     expect(reply.body.data.lockedOut).toEqual([{ ...listed(used)[0], score: 0, reason: 'no-attempts-left' }]);
 
+    // An opening moved later gives no attempt back: still listed, and only them.
+    await api.db
+      .updateTable('quiz_settings')
+      .set({ opens_at: '2099-01-01T00:00:00.000Z' })
+      .where('lesson_id', '=', lesson)
+      .execute();
+    expect((await statistics(lesson)).body.data.lockedOut).toEqual([
+      { ...listed(used)[0], score: 0, reason: 'no-attempts-left' },
+    ]);
+
     // Closed: whoever failed may no more retake, lowest score first; the open attempt is still running.
     await api.db
       .updateTable('quiz_settings')
-      .set({ closes_at: '2026-02-01T00:00:00.000Z' })
+      .set({ opens_at: null, closes_at: '2026-02-01T00:00:00.000Z' })
       .where('lesson_id', '=', lesson)
       .execute();
     const closed = await statistics(lesson);

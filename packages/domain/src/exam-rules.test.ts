@@ -8,6 +8,7 @@ import {
   isPassed,
   isPastDeadline,
   isReviewVisible,
+  lockout,
   replacesCounted,
   reviewAt,
   rulesFor,
@@ -116,6 +117,24 @@ describe("one student's retake", () => {
   it('never takes back a grant, even after the exam allows more for everyone', () => {
     expect(extraForRetake(5, 2, 1)).toBe(1);
     expect(extraForRetake(5, 2, 0)).toBe(0);
+  });
+});
+
+describe('lockout', () => {
+  const window = rules({
+    opensAt: at('2026-05-01T08:00:00Z'),
+    closesAt: at('2026-05-01T12:00:00Z'),
+    attemptsAllowed: 2,
+  });
+  it.each<[string, string, number, string | null]>([
+    ['with an attempt left while open', '2026-05-01T10:00:00Z', 1, null],
+    ['with an attempt left before it opens (moved later)', '2026-05-01T07:00:00Z', 1, null],
+    ['with every attempt used while open', '2026-05-01T10:00:00Z', 2, 'no-attempts-left'],
+    ['with every attempt used before it opens again', '2026-05-01T07:00:00Z', 2, 'no-attempts-left'],
+    ['with every attempt used after it closed', '2026-05-02T00:00:00Z', 2, 'exam-closed'],
+    ['with an attempt left after it closed', '2026-05-02T00:00:00Z', 1, 'exam-closed'],
+  ])('%s', (_name, now, used, expected) => {
+    expect(lockout(at(now), window, used)).toBe(expected);
   });
 });
 

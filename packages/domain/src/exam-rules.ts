@@ -67,6 +67,21 @@ export function startRefusal(now: Date, rules: ExamRules, attemptsUsed: number):
   return null;
 }
 
+/**
+ * Why a student below the pass mark can take this exam no more, or null when they still may (now, or
+ * once it opens): the exam closed (only a later closing time mends that, for anyone), or every attempt
+ * used, even before an opening moved later (it gives none back). What the teacher's locked-out list
+ * shows; only the second can be lifted for one student.
+ */
+export function lockout(
+  now: Date,
+  rules: ExamRules,
+  attemptsUsed: number,
+): 'no-attempts-left' | 'exam-closed' | null {
+  if (examWindow(now, rules) === 'exam-closed') return 'exam-closed';
+  return attemptsUsed >= rules.attemptsAllowed ? 'no-attempts-left' : null;
+}
+
 /** An answer at the deadline itself is still taken; any moment after it is not. No deadline: never past. */
 export function isPastDeadline(now: Date, deadline: Date | null): boolean {
   return deadline !== null && now.getTime() > deadline.getTime();

@@ -8,10 +8,10 @@ import type { QuizStatistics } from '@app/contract';
 import {
   attemptsUsed,
   type DrawnQuestion,
+  lockout,
   roundedPercent,
   rulesFor,
   scoreDistribution,
-  startRefusal,
 } from '@app/domain';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
@@ -334,8 +334,9 @@ export class QuizStatisticsService {
   }
 
   /**
-   * Students whose counted result failed the pass mark, with no attempt open, who may start none now
-   * because none is left or the exam has closed (the domain's startRefusal, as a start would decide).
+   * Students whose counted result failed the pass mark, with no attempt open, who may take it no more
+   * because none is left or the exam has closed (the domain's `lockout`: an opening moved later gives
+   * no attempt back).
    */
   private async lockedOut(
     tenantId: number,
@@ -374,8 +375,8 @@ export class QuizStatisticsService {
         if (Number(row.open_attempts) > 0) return [];
         // A result without an attempt is the quiz submitted before it became an exam: attempt 1.
         const used = attemptsUsed(row.last_number === null ? [] : [row.last_number], row.attempt_id === null);
-        const reason = startRefusal(now, rulesFor(settings, Number(row.extra ?? 0)), used);
-        if (reason !== 'no-attempts-left' && reason !== 'exam-closed') return [];
+        const reason = lockout(now, rulesFor(settings, Number(row.extra ?? 0)), used);
+        if (!reason) return [];
         return [{ id: row.id, name: row.name, phoneNumber: row.phone, score: row.score, reason }];
       })
       .sort((a, b) => a.score - b.score || byName.compare(a.name, b.name) || a.id - b.id);
