@@ -187,6 +187,7 @@ async function setUpExam(courseName = COURSE) {
   };
   return {
     courseId: course.id,
+    unitId: unit.id,
     lessonId: lesson.id,
     taker: students[0]!,
     absent: students[1]!,
@@ -490,6 +491,93 @@ describe('exams', () => {
     for (const input of await answers.getByRole('textbox').all())
       expect(await input.getAttribute('readonly')).toBeNull();
     await adminContext.close();
+  });
+
+  test('failed with no attempt left: the result says to ask the teacher, who lets that one student retake', async () => {
+    const exam = await setUpExam(`${COURSE} (ج)`);
+    const { taker } = exam;
+    // A second lesson after the exam in its unit: what a result below the pass mark keeps locked.
+    const after = 'مراجعة بعد الاختبار';
+    await exam.admin('POST', `/Units/${exam.unitId}/Lessons`, {
+      type: 'Quiz',
+      name: after,
+      questions: [
+        {
+          text: 'سؤال المراجعة',
+          answers: [
+            { text: 'أ', isCorrect: true },
+            { text: 'ب', isCorrect: false },
+          ],
+        },
+      ],
+    });
+    // The lesson's own question (نعم is right), one untimed attempt, pass mark 50.
+    await exam.admin('PUT', `/Lessons/${exam.lessonId}/QuizSettings`, {
+      source: 'fixed',
+      draw: [],
+      timeLimitMinutes: null,
+      passMark: 50,
+      attemptsAllowed: 1,
+      counts: 'best',
+      review: 'never',
+      showExplanations: false,
+      opensAt: null,
+      closesAt: null,
+    });
+
+    const context = await openContext(browser, server, { deviceId: 'e2e-exam-retake', splashSeen: true });
+    const page = await context.newPage();
+    await login(page, taker.phone, taker.password);
+    await page.goto(`/course-player/${exam.courseId}`);
+    await visible(page.getByRole('heading', { level: 1, name: QUIZ }));
+    await page.getByRole('button', { name: 'ابدأ الاختبار' }).click();
+    await choose(page, 'لا');
+    await page.getByRole('button', { name: 'إنهاء', exact: true }).click();
+    await visible(page.getByText('لم تبلغ درجة النجاح (٥٠٪)'));
+    await visible(
+      page.getByText(
+        'لا يمكنك إعادة هذا الاختبار، فتبقى الدروس التالية في هذه الوحدة مقفلة. تواصل مع معلمك.',
+      ),
+    );
+    expect(await page.getByRole('button', { name: 'محاولة جديدة' }).count()).toBe(0);
+    // Finishing does not try the locked lesson: it shows the curriculum, where the lock is.
+    await page.getByRole('button', { name: 'إنهاء والعودة إلى المنهج' }).click();
+    const curriculum = await visible(page.getByRole('dialog', { name: 'محتوى الكورس' }));
+    await visible(curriculum.getByRole('button', { name: new RegExp(after) }));
+    expect(
+      await curriculum.getByRole('button', { name: new RegExp(after) }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    await page.keyboard.press('Escape');
+
+    // The teacher finds the student in the statistics and lets them retake.
+    const adminContext = await openContext(browser, server, {
+      viewport: DESKTOP,
+      deviceId: 'e2e-exam-retake-admin',
+      splashSeen: true,
+    });
+    const admin = await adminContext.newPage();
+    await login(admin, ADMIN);
+    await admin.goto(`/admin/lessons/${exam.lessonId}/statistics`);
+    const lockedOut = await visible(admin.getByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (١)' }));
+    await visible(lockedOut.getByText(taker.phone));
+    await checkScreen(admin, 'exam-locked-out');
+    await lockedOut.getByRole('button', { name: `السماح لـ${taker.name} بمحاولة أخرى` }).click();
+    await visible(
+      admin.getByRole('status').filter({ hasText: `يستطيع ${taker.name} الآن بدء محاولة أخرى.` }),
+    );
+    await visible(admin.getByRole('heading', { level: 2, name: 'لم ينجحوا ولم تبقَ لهم محاولة (٠)' }));
+    await adminContext.close();
+
+    // The student's retake: attempt 2 of 2, passed, and the next lesson opens.
+    await page.reload();
+    await page.getByRole('button', { name: 'محاولة جديدة' }).click();
+    await choose(page, 'نعم');
+    await page.getByRole('button', { name: 'إنهاء', exact: true }).click();
+    expect(await (await visible(page.getByTestId('exam-passed'))).textContent()).toBe('ناجح');
+    expect(attemptOf(taker.id, exam.lessonId).map((row) => row.score)).toEqual([0, 100]);
+    await page.getByRole('button', { name: 'إنهاء والانتقال للدرس التالي' }).click();
+    await visible(page.getByRole('heading', { level: 1, name: after }));
+    await context.close();
   });
 
   test('a bank left too small for the draw: the student is told to tell the teacher, and nothing starts', async () => {

@@ -57,16 +57,18 @@ function StudentList(props: {
                   </span>
                 )}
               </span>
-              {student.phoneNumber ? (
-                <a
-                  href={`tel:${student.phoneNumber}`}
-                  aria-label={`${t.phone(student.name)} ${student.phoneNumber}`}
-                  className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-4 hover:underline"
-                >
-                  <Ltr>{student.phoneNumber}</Ltr>
-                </a>
-              ) : null}
-              {props.action?.(student)}
+              <div className="flex flex-wrap items-center gap-3">
+                {student.phoneNumber ? (
+                  <a
+                    href={`tel:${student.phoneNumber}`}
+                    aria-label={`${t.phone(student.name)} ${student.phoneNumber}`}
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-4 hover:underline"
+                  >
+                    <Ltr>{student.phoneNumber}</Ltr>
+                  </a>
+                ) : null}
+                {props.action?.(student)}
+              </div>
             </li>
           ))}
         </ul>
