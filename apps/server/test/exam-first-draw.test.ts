@@ -342,8 +342,9 @@ describe('migration 0014-bank-first-draw', () => {
         [o1],
       );
 
-      // The database as it was before 0014 (and 0015 and 0016, which follow it), then the migrations
-      // as a start-up runs them (on PostgreSQL as the schema owner, whom row-level security holds).
+      // The database as it was before 0014 (and those that follow it), then the migrations as a
+      // start-up runs them (on PostgreSQL as the schema owner, whom row-level security holds).
+      await sql`drop table exam_extra_attempts`.execute(own.db);
       await sql`drop index quiz_settings_opens_at_ix`.execute(own.db);
       await sql`drop index exam_attempts_untallied_ix`.execute(own.db);
       await sql`alter table exam_attempts drop column tallied`.execute(own.db);
@@ -354,6 +355,7 @@ describe('migration 0014-bank-first-draw', () => {
         '0014-bank-first-draw',
         '0015-draw-tally',
         '0016-announced-exams',
+        '0017-extra-attempts',
       ]);
 
       const rows = await own.db
