@@ -57,6 +57,7 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   CourseActiveQuery: [{ grade: 'Secondary3', pagenumber: '1', pagesize: '10' }],
   CourseIdQuery: [{ courseid: '3' }],
   IdParams: [{ id: '3' }],
+  RetakeParams: [{ id: '3', userId: '41' }],
   EnrolledCoursesQuery: [{ studentId: '3', pagenumber: '1', pagesize: '10' }],
   IsEnrolledQuery: [{ studentId: '3', courseId: '4' }],
   AddCourseByCodeQuery: [{ Code: 'ABCDE-23456', StudentId: '3', courseId: '4' }],
