@@ -552,7 +552,7 @@ describe('exams', () => {
     // The teacher finds the student in the statistics and lets them retake.
     const adminContext = await openContext(browser, server, {
       viewport: DESKTOP,
-      deviceId: 'e2e-exam-retake-admin',
+      deviceId: 'e2e-exam-admin-browser',
       splashSeen: true,
     });
     const admin = await adminContext.newPage();
