@@ -24,7 +24,6 @@ import { siteRoutes } from './modules/site/routes';
 import { adminRoutes } from './modules/admin/routes/admin-routes';
 import { quizSettingsRoutes } from './modules/exams/settings-routes';
 import { quizStatisticsRoutes } from './modules/exams/statistics-routes';
-import { retakeRoutes } from './modules/exams/retake-routes';
 import { questionBankRoutes } from './modules/question-bank/routes';
 import { bookRoutes } from './modules/books/routes';
 import { videoRoutes } from './modules/video/routes';
@@ -166,8 +165,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       await api.register(bookRoutes, { books: services.books });
       await api.register(adminRoutes, { admin: services.admin });
       await api.register(quizSettingsRoutes, { prefix: '/Admin', quizSettings: services.quizSettings });
-      await api.register(quizStatisticsRoutes, { prefix: '/Admin', statistics: services.quizStatistics });
-      await api.register(retakeRoutes, { prefix: '/Admin', retakes: services.retakes });
+      await api.register(quizStatisticsRoutes, {
+        prefix: '/Admin',
+        statistics: services.quizStatistics,
+        retakes: services.retakes,
+      });
       await api.register(questionBankRoutes, { bank: services.questionBank });
       await api.register(videoRoutes, {
         video: services.video,

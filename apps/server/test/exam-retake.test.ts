@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { LESSON_NOT_FOUND } from '../src/modules/admin/owned-rows';
 import { NOT_AN_EXAM } from '../src/modules/exams/attempt-service';
+import { NOT_A_QUIZ } from '../src/modules/learning/quiz-service';
 import { NO_RESULT, RETAKE_ATTEMPT_OPEN, RETAKE_EXAM_CLOSED } from '../src/modules/exams/retake-service';
 import {
   adminSuite,
@@ -168,11 +169,13 @@ describe('PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     });
     // Never took it, another school's student, another school's lesson, a video, a plain quiz.
     const fresh = await examStudent(api, tenant.id, built.courseId);
+    const plainQuiz = (await examCourse(api, tenant.id)).lessonIds[0]![0]!;
     for (const [lesson, user, status, body] of [
       [lessonId, fresh.id, 404, failure(NO_RESULT)],
       [lessonId, other.studentId, 404, failure(NO_RESULT)],
       [other.course.lessonIds[0]![1]!, taking.id, 404, failure(LESSON_NOT_FOUND)],
-      [videoId, taking.id, 400, failure(NOT_AN_EXAM)],
+      [videoId, taking.id, 400, failure(NOT_A_QUIZ)],
+      [plainQuiz, taking.id, 400, failure(NOT_AN_EXAM)],
     ] as const) {
       const reply = await retake(lesson, user);
       expect(reply.status, `${lesson} ${user}`).toBe(status);

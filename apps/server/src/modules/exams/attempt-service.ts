@@ -42,6 +42,7 @@ import type { Tenant } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CatalogueCache } from '../catalogue/catalogue-cache';
+import { NOT_A_QUIZ } from '../learning/quiz-service';
 import {
   ATTEMPT_COLUMNS,
   LESSON_NOT_FOUND,
@@ -67,7 +68,6 @@ import type { LessonExamSettings } from './exam-settings';
 import type { ExamSettingsCache } from './settings-cache';
 
 export const NOT_AN_EXAM = 'This quiz is not an exam';
-export const NOT_A_QUIZ = 'This lesson is not a quiz';
 export const QUIZ_ALREADY_SUBMITTED = 'Quiz already submitted';
 export const ANSWER_EVERY_QUESTION = 'Every question must be answered exactly once with one of its answers';
 export const NOT_IN_ATTEMPT =

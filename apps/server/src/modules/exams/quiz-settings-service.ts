@@ -16,11 +16,11 @@ import type { Clock } from '../../lib/clock';
 import type { AdminActor } from '../admin/admin-guard';
 import type { AdminWriter } from '../admin/admin-writer';
 import { ownedLesson } from '../admin/owned-rows';
+import { NOT_A_QUIZ } from '../learning/quiz-service';
 import type { ExamDrawRule, LessonExamSettings } from './exam-settings';
 import { holdResultWriters, passedBy } from './pass-verdict';
 import { settingsOf, type ExamSettingsCache } from './settings-cache';
 
-export const NOT_A_QUIZ = 'This lesson is not a quiz';
 export const FIXED_WITHOUT_QUESTIONS =
   'This quiz has no questions of its own: add questions to it, or draw its questions from the bank';
 export const SETTINGS_IN_USE =

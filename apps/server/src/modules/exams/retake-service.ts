@@ -14,7 +14,8 @@ import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AdminActor } from '../admin/admin-guard';
 import type { AdminWriter } from '../admin/admin-writer';
-import { LESSON_NOT_FOUND } from '../admin/owned-rows';
+import { ownedLesson } from '../admin/owned-rows';
+import { NOT_A_QUIZ } from '../learning/quiz-service';
 import { NOT_AN_EXAM } from './attempt-service';
 import type { ExamSettingsCache } from './settings-cache';
 
@@ -32,31 +33,22 @@ export class RetakeService {
 
   async grant(actor: AdminActor, lessonId: number, userId: number): Promise<RetakeGrant> {
     const tenantId = actor.tenant.id;
+    const { db, clock } = this.deps;
+    const lesson = await ownedLesson(db, tenantId, lessonId);
+    if (lesson.type !== 'Quiz') throw badRequest(NOT_A_QUIZ);
     const settings = await this.deps.settings.get(tenantId, lessonId);
-    if (!settings) {
-      const lesson = await this.deps.db
-        .selectFrom('lessons')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', lessonId)
-        .executeTakeFirst();
-      // A plain quiz has one attempt for everyone and no pass mark: no one is ever locked out of it.
-      throw lesson ? badRequest(NOT_AN_EXAM) : notFound(LESSON_NOT_FOUND);
-    }
-    if (examWindow(this.deps.clock.now(), settings) === 'exam-closed')
-      throw refusal(RETAKE_EXAM_CLOSED, 'exam-closed');
+    // A plain quiz has one attempt for everyone and no pass mark: no one is ever locked out of it.
+    if (!settings) throw badRequest(NOT_AN_EXAM);
+    if (examWindow(clock.now(), settings) === 'exam-closed') throw refusal(RETAKE_EXAM_CLOSED, 'exam-closed');
 
-    const { db } = this.deps;
     const row = await db
       .selectFrom('quiz_results as r')
       .leftJoin('exam_extra_attempts as g', (join) =>
         join.onRef('g.lesson_id', '=', 'r.lesson_id').onRef('g.user_id', '=', 'r.user_id'),
       )
       .innerJoin('users as s', 's.id', 'r.user_id')
-      .innerJoin('lessons as l', 'l.id', 'r.lesson_id')
       .select((eb) => [
         's.name',
-        'l.name as lesson_name',
         'r.attempt_id',
         'g.extra',
         eb
@@ -90,7 +82,7 @@ export class RetakeService {
     const granted = Number(row.extra ?? 0);
     const extra = extraForRetake(settings.attemptsAllowed, used, granted);
     if (extra !== granted) {
-      const grantedAt = this.deps.clock.now().toISOString();
+      const grantedAt = clock.now().toISOString();
       await this.deps.writer.run(actor, async (trx) => {
         // Never lower: a grant computed before the student's retake must not take back a later one.
         await trx
@@ -115,7 +107,7 @@ export class RetakeService {
             action: 'quiz.retake.grant',
             targetType: 'lesson',
             targetId: settings.lessonId,
-            summary: `${row.name} may start attempt ${used + 1} of quiz "${row.lesson_name}" (${extra} beyond the ${settings.attemptsAllowed} allowed)`,
+            summary: `${row.name} may start attempt ${used + 1} of quiz "${lesson.name}" (${extra} beyond the ${settings.attemptsAllowed} allowed)`,
           },
         };
       });
