@@ -1,6 +1,7 @@
 // One student's retake (decision 0013, "One student's retake"): a student below the pass mark with no
 // attempt left is listed in the statistics as locked out, and the teacher lets that one student start
-// one more attempt (PUT …/Students/{userId}/Retake) without allowing more to the class. The students
+// one more attempt (PUT …/Students/{userId}/Retake) without allowing more to the class, or take that
+// back before it is used (DELETE). The students
 // take the exam over HTTP, as the app does.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
@@ -36,6 +37,8 @@ beforeAll(() => void ({ api, tenant, admin, student, other } = suite));
 
 const retake = (lessonId: number, userId: number) =>
   admin.device.call('PUT', `/api/Admin/Lessons/${lessonId}/Students/${userId}/Retake`);
+const withdraw = (lessonId: number, userId: number) =>
+  admin.device.call('DELETE', `/api/Admin/Lessons/${lessonId}/Students/${userId}/Retake`);
 const lockedOut = async (lessonId: number) => {
   const reply = await admin.device.call('GET', `/api/Admin/Lessons/${lessonId}/QuizStatistics`);
   expect(reply.status, reply.text).toBe(200);
@@ -45,22 +48,26 @@ const lockedOut = async (lessonId: number) => {
   }));
 };
 
-/** Starts an attempt and submits it with every answer right or every answer wrong; answers the result. */
-async function take(who: ExamStudent, lessonId: number, right: boolean) {
+/** Starts an attempt; answers the questions it shows. */
+async function begin(who: ExamStudent, lessonId: number) {
   const started = await start(who.device, lessonId);
   expect(started.status, started.text).toBe(200);
-  const questions = started.body.data.questions as ShownQuestion[];
-  const reply = await submit(
-    who.device,
-    lessonId,
-    answersFor(
-      questions,
-      questions.map(() => right),
-    ),
+  return started.body.data.questions as ShownQuestion[];
+}
+
+/** Submits the started attempt with every answer right or every answer wrong; answers the result. */
+async function finish(who: ExamStudent, lessonId: number, questions: ShownQuestion[], right: boolean) {
+  const answers = answersFor(
+    questions,
+    questions.map(() => right),
   );
+  const reply = await submit(who.device, lessonId, answers);
   expect(reply.status, reply.text).toBe(200);
   return reply.body.data as { score: number; passed: boolean };
 }
+
+const take = async (who: ExamStudent, lessonId: number, right: boolean) =>
+  finish(who, lessonId, await begin(who, lessonId), right);
 
 /** A course of one unit: an exam of three questions (pass mark 60, `attemptsAllowed`), then a video. */
 async function exam(attemptsAllowed = 1) {
@@ -215,5 +222,108 @@ describe('PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     expect(withGrant.result.body.data.exam.canStart).toBe(true);
     expect(without.result.body.data.exam.canStart).toBe(false);
     expect(withGrant.queries.length).toBe(without.queries.length);
+  });
+});
+
+describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
+  it('answers 401 without a token and 403 to a student', async () => {
+    const { lessonId } = await exam();
+    await expectAdminOnly(api, student, [
+      ['DELETE', `/api/Admin/Lessons/${lessonId}/Students/${student.id}/Retake`],
+    ]);
+  });
+
+  it('takes back a retake not started: the student is locked out again, once audited', async () => {
+    const { built, lessonId } = await exam();
+    const who = await examStudent(api, tenant.id, built.courseId);
+    await take(who, lessonId, false);
+    await retake(lessonId, who.id);
+    expect((await content(who.device, lessonId)).body.data.exam.canStart).toBe(true);
+
+    const taken = await withdraw(lessonId, who.id);
+    expect(taken.status, taken.text).toBe(200);
+    expect(taken.body).toEqual({
+      success: true,
+      message: 'Retake withdrawn',
+      data: { userId: who.id, attemptsAllowed: 1, attemptsUsed: 1, withdrawn: 1 },
+    });
+    expect((await content(who.device, lessonId)).body.data.exam).toMatchObject({
+      attemptsAllowed: 1,
+      canStart: false,
+    });
+    expect((await start(who.device, lessonId)).body.data).toEqual({ reason: 'no-attempts-left' });
+    expect(await lockedOut(lessonId)).toEqual([{ id: who.id, reason: 'no-attempts-left' }]);
+
+    // Asked again: nothing left to take back, nothing written.
+    expect((await withdraw(lessonId, who.id)).body.data).toMatchObject({ attemptsAllowed: 1, withdrawn: 0 });
+    const entries = (await auditRows(api, tenant.id)).filter(
+      (row) => row.action === 'quiz.retake.withdraw' && row.target_id === lessonId,
+    );
+    expect(entries.map(({ actor_id, target_id }) => ({ actor_id, target_id }))).toEqual([
+      { actor_id: admin.id, target_id: lessonId },
+    ]);
+    expect(entries[0]!.summary).toMatch(
+      /may no longer start attempt 2 of quiz .* \(0 beyond the 1 allowed\)$/,
+    );
+
+    // Granted again after the undo: the retake is back.
+    expect((await retake(lessonId, who.id)).body.data).toMatchObject({ attemptsAllowed: 2 });
+    expect((await start(who.device, lessonId)).status).toBe(200);
+  });
+
+  it('keeps a retake already taken, and refuses while it is being taken', async () => {
+    const { built, lessonId } = await exam();
+    const who = await examStudent(api, tenant.id, built.courseId);
+    await take(who, lessonId, false);
+    await retake(lessonId, who.id);
+    const questions = await begin(who, lessonId);
+    expect((await withdraw(lessonId, who.id)).body).toEqual({
+      success: false,
+      message: RETAKE_ATTEMPT_OPEN,
+      data: { reason: 'attempt-open' },
+    });
+    await finish(who, lessonId, questions, false);
+    // Used: the student's history keeps it.
+    expect((await withdraw(lessonId, who.id)).body.data).toEqual({
+      userId: who.id,
+      attemptsAllowed: 2,
+      attemptsUsed: 2,
+      withdrawn: 0,
+    });
+    const entries = (await auditRows(api, tenant.id)).filter(
+      (row) => row.action === 'quiz.retake.withdraw' && row.target_id === lessonId,
+    );
+    expect(entries).toEqual([]);
+  });
+
+  it('takes back a grant after the exam closed, and refuses another school’s ids', async () => {
+    const { built, lessonId } = await exam();
+    const who = await examStudent(api, tenant.id, built.courseId);
+    await take(who, lessonId, false);
+    await retake(lessonId, who.id);
+    const fresh = await examStudent(api, tenant.id, built.courseId);
+    for (const [lesson, user, status, body] of [
+      [lessonId, fresh.id, 404, failure(NO_RESULT)],
+      [lessonId, other.studentId, 404, failure(NO_RESULT)],
+      [other.course.lessonIds[0]![1]!, who.id, 404, failure(LESSON_NOT_FOUND)],
+    ] as const) {
+      const reply = await withdraw(lesson, user);
+      expect(reply.status, `${lesson} ${user}`).toBe(status);
+      expect(reply.body).toMatchObject(body);
+    }
+    await setExam(api, tenant.id, lessonId, {
+      passMark: 60,
+      attemptsAllowed: 1,
+      closesAt: new Date(api.clock.now().getTime() - 60_000).toISOString(),
+    });
+    expect((await withdraw(lessonId, who.id)).body.data).toMatchObject({ withdrawn: 1 });
+    expect(
+      await api.db
+        .selectFrom('exam_extra_attempts')
+        .select('extra')
+        .where('lesson_id', '=', lessonId)
+        .where('user_id', '=', who.id)
+        .execute(),
+    ).toEqual([{ extra: 0 }]);
   });
 });

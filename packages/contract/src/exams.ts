@@ -275,5 +275,14 @@ export const RetakeGrant = z.object({
 });
 export type RetakeGrant = z.infer<typeof RetakeGrant>;
 export const RetakeGrantResponse = envelope(RetakeGrant);
+/**
+ * DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake (no body): takes back the attempts this
+ * student was granted and has not started (a teacher's mis-tap, undone), keeping those they used.
+ * `withdrawn` is how many were taken back: 0 when the retake was already taken, and nothing is written.
+ * 404 as for the grant; 409 `attempt-open` while they are taking the retake.
+ */
+export const RetakeWithdrawal = RetakeGrant.extend({ withdrawn: z.number().int() });
+export type RetakeWithdrawal = z.infer<typeof RetakeWithdrawal>;
+export const RetakeWithdrawalResponse = envelope(RetakeWithdrawal);
 export const RetakeRefusal = z.object({ reason: z.enum(['exam-closed', 'attempt-open']) });
 export type RetakeRefusal = z.infer<typeof RetakeRefusal>;

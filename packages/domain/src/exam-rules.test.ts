@@ -4,6 +4,7 @@ import type { ExamRules } from './exam-rules';
 import {
   attemptDeadline,
   attemptsUsed,
+  extraAfterWithdrawal,
   extraForRetake,
   isPassed,
   isPastDeadline,
@@ -117,6 +118,31 @@ describe("one student's retake", () => {
   it('never takes back a grant, even after the exam allows more for everyone', () => {
     expect(extraForRetake(5, 2, 1)).toBe(1);
     expect(extraForRetake(5, 2, 0)).toBe(0);
+  });
+});
+
+describe('extraAfterWithdrawal', () => {
+  it('takes back what is unused and keeps what was used', () => {
+    // One allowed and used, one granted and not started: taken back.
+    expect(extraAfterWithdrawal(1, 1, 1)).toBe(0);
+    // The retake was used: nothing to take back.
+    expect(extraAfterWithdrawal(1, 2, 1)).toBe(1);
+    // Two grants, one used: the unused one goes.
+    expect(extraAfterWithdrawal(2, 3, 2)).toBe(1);
+    // The class was later allowed more than the student used: the grant is no longer needed.
+    expect(extraAfterWithdrawal(5, 3, 2)).toBe(0);
+  });
+
+  it('undoes a grant made by extraForRetake before its attempt starts', () => {
+    for (const [allowed, used, granted] of [
+      [1, 1, 0],
+      [2, 2, 0],
+      [2, 3, 1],
+      [3, 5, 2],
+    ] as const) {
+      const afterGrant = extraForRetake(allowed, used, granted);
+      expect(extraAfterWithdrawal(allowed, used, afterGrant)).toBe(granted);
+    }
   });
 });
 

@@ -47,6 +47,14 @@ export function extraForRetake(attemptsAllowed: number, used: number, granted: n
   return Math.max(granted, used + 1 - attemptsAllowed);
 }
 
+/**
+ * The extra attempts a student keeps when the teacher takes a grant back: those already used (so the
+ * student's own allowance never falls below what they have taken), none that are not.
+ */
+export function extraAfterWithdrawal(attemptsAllowed: number, used: number, granted: number): number {
+  return Math.min(granted, Math.max(0, used - attemptsAllowed));
+}
+
 export type StartRefusal = 'exam-not-open' | 'exam-closed' | 'no-attempts-left';
 
 /** Whether the exam's window lets attempts start now: before opensAt it has not opened, from closesAt on it has closed. */
