@@ -1,7 +1,12 @@
 // A quiz's statistics (decision 0013): GET /api/Admin/Lessons/{id}/QuizStatistics and its CSV
 // (GET /api/Admin/Lessons/{id}/QuizStatistics/Export), and one locked-out student's retake
-// (PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake).
-import { QuizStatisticsResponse, RetakeGrantResponse, RetakeRefusal } from '@app/contract';
+// (PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake) and its undo (DELETE, same path).
+import {
+  QuizStatisticsResponse,
+  RetakeGrantResponse,
+  RetakeRefusal,
+  RetakeWithdrawalResponse,
+} from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { downloadFile } from './download';
@@ -31,6 +36,19 @@ export const useGrantRetake = (lessonId: number) =>
         await apiRequest(`/api/Admin/Lessons/${lessonId}/Students/${userId}/Retake`, {
           method: 'PUT',
           schema: RetakeGrantResponse,
+        }),
+      ),
+    () => [adminKeys.quizStatistics(lessonId)],
+  );
+
+/** Takes back a retake the student has not started (the teacher's undo); they rejoin the list. */
+export const useWithdrawRetake = (lessonId: number) =>
+  useAdminMutation(
+    async ({ userId }: { userId: number }) =>
+      unwrap(
+        await apiRequest(`/api/Admin/Lessons/${lessonId}/Students/${userId}/Retake`, {
+          method: 'DELETE',
+          schema: RetakeWithdrawalResponse,
         }),
       ),
     () => [adminKeys.quizStatistics(lessonId)],

@@ -1,13 +1,14 @@
 // The students a teacher may want to call about one quiz, each list with its count in its heading and
 // their phone numbers: the enrolled who have not started it, and (with a pass mark) those below it who
 // may start no attempt, whose unit stays locked until the teacher lets them retake (one student, here)
-// or allows more attempts to all. A list scrolls inside itself (focusable, so a keyboard scrolls it too).
+// or allows more attempts to all; a retake given by mistake is undone from the notice that reports it,
+// as long as the student has not started it. A list scrolls inside itself (focusable, so a keyboard scrolls it too).
 import type { QuizStatistics } from '@app/contract';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { adminMessages } from '../../../i18n/admin';
 import { adminExamMessages } from '../../../i18n/admin-exam';
-import { retakeRefusal, useGrantRetake } from '../api/quiz-statistics';
+import { retakeRefusal, useGrantRetake, useWithdrawRetake } from '../api/quiz-statistics';
 import { adminErrorText } from '../lib/error-text';
 import { Ltr } from './admin-table';
 
@@ -15,6 +16,8 @@ const t = adminExamMessages.statistics;
 
 type Student = QuizStatistics['notAttempted'][number] & { score?: number };
 type LockedOut = QuizStatistics['lockedOut'][number];
+/** The last action's outcome, and the student whose retake it gave (so it can be undone). */
+type Notice = { text: string; granted?: LockedOut };
 
 function StudentList(props: {
   id: string;
@@ -26,6 +29,8 @@ function StudentList(props: {
   action?: (student: Student) => ReactNode;
   /** The last action's outcome, read out. */
   notice?: string | null;
+  /** What the teacher can do about that outcome, beside it. */
+  noticeAction?: ReactNode;
 }) {
   const { id, students } = props;
   return (
@@ -35,9 +40,12 @@ function StudentList(props: {
       </h2>
       {props.hint && students.length > 0 ? <p className="text-sm text-slate-700">{props.hint}</p> : null}
       {props.action ? (
-        <p role="status" className="text-sm font-semibold text-slate-900 empty:hidden">
-          {props.notice}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="status" className="text-sm font-semibold text-slate-900 empty:hidden">
+            {props.notice}
+          </p>
+          {props.noticeAction}
+        </div>
       ) : null}
       {students.length === 0 ? (
         <p className="text-slate-700">{props.empty}</p>
@@ -77,44 +85,79 @@ function StudentList(props: {
   );
 }
 
-/** A locked-out student's way back: a retake for those with no attempt left; a closed exam needs the settings. */
-function RetakeAction(props: { lessonId: number; student: LockedOut; onDone: (notice: string) => void }) {
-  const { student, onDone } = props;
-  const mutation = useGrantRetake(props.lessonId);
-  if (student.reason === 'exam-closed') return <span className="text-sm text-slate-700">{t.examClosed}</span>;
+/** One student's action: a compact secondary button named for that student, off while it runs. */
+function StudentButton(props: { label: string; pending: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <Button
       variant="secondary"
       className="min-h-11 px-3 py-1"
-      aria-label={t.retakeLabel(student.name)}
-      disabled={mutation.isPending}
+      aria-label={props.label}
+      disabled={props.pending}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </Button>
+  );
+}
+
+/** A locked-out student's way back: a retake for those with no attempt left; a closed exam needs the settings. */
+function RetakeAction(props: { lessonId: number; student: LockedOut; onDone: (notice: Notice) => void }) {
+  const { student, onDone } = props;
+  const mutation = useGrantRetake(props.lessonId);
+  if (student.reason === 'exam-closed') return <span className="text-sm text-slate-700">{t.examClosed}</span>;
+  const refusalText = (error: Error) => {
+    const reason = retakeRefusal(error);
+    if (reason === 'exam-closed') return t.retakeClosed;
+    return reason === 'attempt-open' ? t.retakeAttemptOpen : adminErrorText(error);
+  };
+  return (
+    <StudentButton
+      label={t.retakeLabel(student.name)}
+      pending={mutation.isPending}
       onClick={() =>
         mutation.mutate(
           { userId: student.id },
           {
-            onSuccess: () => onDone(t.retakeDone(student.name)),
-            onError: (error) => {
-              const reason = retakeRefusal(error);
-              onDone(
-                reason === 'exam-closed'
-                  ? t.retakeClosed
-                  : reason === 'attempt-open'
-                    ? t.retakeAttemptOpen
-                    : adminErrorText(error),
-              );
-            },
+            onSuccess: () => onDone({ text: t.retakeDone(student.name), granted: student }),
+            onError: (error) => onDone({ text: refusalText(error) }),
           },
         )
       }
     >
       {t.retake}
-    </Button>
+    </StudentButton>
+  );
+}
+
+/** Takes back the retake just given (a mis-tap), unless the student has started it meanwhile. */
+function UndoRetake(props: { lessonId: number; student: LockedOut; onDone: (notice: Notice) => void }) {
+  const { student, onDone } = props;
+  const mutation = useWithdrawRetake(props.lessonId);
+  const refusalText = (error: Error) =>
+    retakeRefusal(error) === 'attempt-open' ? t.undoAttemptOpen(student.name) : adminErrorText(error);
+  return (
+    <StudentButton
+      label={t.undoLabel(student.name)}
+      pending={mutation.isPending}
+      onClick={() =>
+        mutation.mutate(
+          { userId: student.id },
+          {
+            onSuccess: ({ withdrawn }) =>
+              onDone({ text: withdrawn > 0 ? t.undone(student.name) : t.undoUsed(student.name) }),
+            onError: (error) => onDone({ text: refusalText(error) }),
+          },
+        )
+      }
+    >
+      {t.undo}
+    </StudentButton>
   );
 }
 
 /** Who has not attempted it; with a pass mark (passedCount is null without one), who is locked out. */
 export function QuizStatsStudents({ stats }: { stats: QuizStatistics }) {
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const lockedOut = new Map(stats.lockedOut.map((student) => [student.id, student]));
   const lists = [
     {
@@ -131,7 +174,15 @@ export function QuizStatsStudents({ stats }: { stats: QuizStatistics }) {
           hint: t.lockedOutHint,
           empty: t.noneLockedOut,
           students: stats.lockedOut,
-          notice,
+          notice: notice?.text ?? null,
+          noticeAction: notice?.granted ? (
+            <UndoRetake
+              key={notice.granted.id}
+              lessonId={stats.lessonId}
+              student={notice.granted}
+              onDone={setNotice}
+            />
+          ) : null,
           action: (student: Student) => {
             const locked = lockedOut.get(student.id);
             return locked ? (

@@ -74,6 +74,40 @@ function renderStats(stats: Partial<QuizStatistics> = {}, extra: Record<string, 
   return { calls, ...renderAdmin(`/admin/lessons/${LESSON}/statistics`) };
 }
 
+const RETAKE = `/api/Admin/Lessons/${LESSON}/Students/44/Retake`;
+
+/**
+ * The statistics with a server that remembers one retake of student 44 (نور علي): granted, they leave
+ * the locked-out list. `withdraw` answers the undo as the server would, given how many it takes back
+ * (none: the student keeps the retake) or a refusal; taken back, the student is listed again.
+ */
+function renderRetakes(withdraw?: () => { withdrawn: number } | { refused: 'attempt-open' }) {
+  let granted = false;
+  return renderStats(
+    {},
+    {
+      [`GET ${STATS}`]: () =>
+        envelope(200, null, granted ? { ...FIXTURE, lockedOut: FIXTURE.lockedOut.slice(1) } : FIXTURE),
+      [`PUT ${RETAKE}`]: () => {
+        granted = true;
+        return envelope(200, 'Retake allowed', { userId: 44, attemptsAllowed: 3, attemptsUsed: 2 });
+      },
+      ...(withdraw && {
+        [`DELETE ${RETAKE}`]: () => {
+          const outcome = withdraw();
+          if ('refused' in outcome) {
+            return envelope(409, 'The student is taking an attempt now', { reason: outcome.refused });
+          }
+          if (outcome.withdrawn > 0) granted = false;
+          const allowed = 3 - outcome.withdrawn;
+          const withdrawal = { userId: 44, attemptsAllowed: allowed, attemptsUsed: 2, ...outcome };
+          return envelope(200, 'Retake withdrawn', withdrawal);
+        },
+      }),
+    },
+  );
+}
+
 const questionTexts = (list: HTMLElement) =>
   within(list)
     .getAllByRole('listitem')
@@ -268,19 +302,7 @@ describe('Quiz statistics', () => {
   });
 
   it('lets one student with no attempt left retake, and says so once the list is read again', async () => {
-    const RETAKE = `/api/Admin/Lessons/${LESSON}/Students/44/Retake`;
-    let granted = false;
-    const { calls, user } = renderStats(
-      {},
-      {
-        [`GET ${STATS}`]: () =>
-          envelope(200, null, granted ? { ...FIXTURE, lockedOut: FIXTURE.lockedOut.slice(1) } : FIXTURE),
-        [`PUT ${RETAKE}`]: () => {
-          granted = true;
-          return envelope(200, 'Retake allowed', { userId: 44, attemptsAllowed: 3, attemptsUsed: 2 });
-        },
-      },
-    );
+    const { calls, user } = renderRetakes();
     const list = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
     const [nour, yassin] = within(list).getAllByRole('listitem');
     // The exam closed on the second: no retake button, only why.
@@ -292,6 +314,46 @@ describe('Quiz statistics', () => {
     expect(callsTo(calls, `PUT ${RETAKE}`)).toHaveLength(1);
     expect(await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (١)' })).toBeInTheDocument();
     expect(callsTo(calls, `GET ${STATS}`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('undoes a retake given by mistake: the student is back in the list', async () => {
+    const { calls, user } = renderRetakes(() => ({ withdrawn: 1 }));
+    const list = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    expect(screen.queryByRole('button', { name: /^التراجع/ })).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'السماح لـنور علي بمحاولة أخرى' }));
+    await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (١)' });
+
+    await user.click(screen.getByRole('button', { name: 'التراجع عن السماح لـنور علي بمحاولة أخرى' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('سُحبت المحاولة الإضافية من نور علي.');
+    expect(callsTo(calls, `DELETE ${RETAKE}`)).toHaveLength(1);
+    const back = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    expect(within(back).getByRole('button', { name: 'السماح لـنور علي بمحاولة أخرى' })).toBeInTheDocument();
+    // Nothing left to undo.
+    expect(screen.queryByRole('button', { name: /^التراجع/ })).not.toBeInTheDocument();
+  });
+
+  it('says when a retake can no longer be undone: the student is taking it', async () => {
+    const { user } = renderRetakes(() => ({ refused: 'attempt-open' }));
+    const list = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    await user.click(within(list).getByRole('button', { name: 'السماح لـنور علي بمحاولة أخرى' }));
+    const undo = await screen.findByRole('button', { name: 'التراجع عن السماح لـنور علي بمحاولة أخرى' });
+    await user.click(undo);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'يؤدي نور علي المحاولة الإضافية الآن، فلا يمكن سحبها.',
+    );
+    // Said once: the undo is gone with the notice it belonged to.
+    expect(screen.queryByRole('button', { name: /^التراجع/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (١)' })).toBeInTheDocument();
+  });
+
+  it('says when the retake was already taken and nothing was undone', async () => {
+    const { user } = renderRetakes(() => ({ withdrawn: 0 }));
+    const list = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    await user.click(within(list).getByRole('button', { name: 'السماح لـنور علي بمحاولة أخرى' }));
+    await user.click(await screen.findByRole('button', { name: 'التراجع عن السماح لـنور علي بمحاولة أخرى' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'أدّى نور علي المحاولة الإضافية، فلم يُسحب منه شيء.',
+    );
   });
 
   it('says why a retake was refused: the exam closed meanwhile', async () => {
