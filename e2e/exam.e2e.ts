@@ -493,7 +493,7 @@ describe('exams', () => {
     await adminContext.close();
   });
 
-  test('failed with no attempt left: the result says to ask the teacher, who lets that one student retake', async () => {
+  test('failed with no attempt left: the result says to ask the teacher, who lets that one student retake (after undoing a first tap)', async () => {
     const exam = await setUpExam(`${COURSE} (ج)`);
     const { taker } = exam;
     // A second lesson after the exam in its unit: what a result below the pass mark keeps locked.
@@ -565,6 +565,13 @@ describe('exams', () => {
     await visible(
       admin.getByRole('status').filter({ hasText: `يستطيع ${taker.name} الآن بدء محاولة أخرى.` }),
     );
+    await visible(admin.getByRole('heading', { level: 2, name: 'لم ينجحوا ولم تبقَ لهم محاولة (٠)' }));
+    await checkScreen(admin, 'exam-retake-granted');
+    // A mis-tap is undone from the notice: the student is listed again, then granted for real.
+    await admin.getByRole('button', { name: `التراجع عن السماح لـ${taker.name} بمحاولة أخرى` }).click();
+    await visible(admin.getByRole('status').filter({ hasText: `سُحبت المحاولة الإضافية من ${taker.name}.` }));
+    const again = await visible(admin.getByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (١)' }));
+    await again.getByRole('button', { name: `السماح لـ${taker.name} بمحاولة أخرى` }).click();
     await visible(admin.getByRole('heading', { level: 2, name: 'لم ينجحوا ولم تبقَ لهم محاولة (٠)' }));
     await adminContext.close();
 
