@@ -520,12 +520,76 @@ export const QuizGradingSettings = z.strictObject({
 export type QuizGradingSettings = z.infer<typeof QuizGradingSettings>;
 
 // ── Audit log ───────────────────────────────────────────────────────────────────────────────────
+/**
+ * Every action an audit entry can name: the server records only these (its AuditRecord is typed by
+ * them) and the admin's log names each in Arabic (a label missing is a compile error there).
+ */
+export const AUDIT_ACTIONS = [
+  'course.create',
+  'course.update',
+  'course.delete',
+  'course.activate',
+  'course.deactivate',
+  'course.image',
+  'unit.create',
+  'unit.update',
+  'unit.delete',
+  'unit.reorder',
+  'lesson.create',
+  'lesson.update',
+  'lesson.delete',
+  'lesson.reorder',
+  'lesson.attachment',
+  'lesson.captions',
+  'lesson.captions.delete',
+  'lesson.video.remove',
+  'video.retry',
+  'video.cancel',
+  'book.create',
+  'book.update',
+  'book.delete',
+  'book.activate',
+  'book.deactivate',
+  'book.image',
+  'codes.generate',
+  'codes.disable',
+  'student.sessions.end',
+  'student.enrol',
+  'site.update',
+  'site.quiz-grading',
+  'question.create',
+  'question.update',
+  'question.delete',
+  'question.image',
+  'question.image.delete',
+  'questions.import',
+  'quiz.settings.update',
+  'quiz.settings.delete',
+  'quiz.retake.grant',
+  'quiz.retake.withdraw',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** What an audit entry's `targetId` is the id of. */
+export const AUDIT_TARGET_TYPES = [
+  'course',
+  'unit',
+  'lesson',
+  'video',
+  'book',
+  'code_batch',
+  'student',
+  'site',
+  'question',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
 export const AuditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
   actor: z.object({ id: z.number().int(), name: z.string() }),
-  /** Dotted verb: course.create, course.update, unit.reorder, codes.generate, student.sessions.end … */
+  /** Dotted verb, one of AUDIT_ACTIONS (a string here: entries outlive the verbs of their day). */
   action: z.string(),
+  /** One of AUDIT_TARGET_TYPES. */
   targetType: z.string(),
   targetId: z.number().int().nullable(),
   summary: z.string(),

@@ -1,5 +1,6 @@
 // Every text of the admin area, in Arabic, under typed keys. Only the admin chunks import this file,
 // so students never download it. Counts are shown with Arabic-Indic digits.
+import type { AuditAction, AuditTargetType } from '@app/contract';
 import { MAX_COMBINING_MARKS, toArabicDigits } from '@app/domain';
 
 const n = (value: number) => toArabicDigits(value);
@@ -472,15 +473,39 @@ export const adminMessages = {
       'student.enrol': 'اشتراك يدوي',
       'site.update': 'تعديل بيانات الموقع',
       'site.quiz-grading': 'تغيير طريقة تصحيح الاختبارات',
-    } as Record<string, string>,
+      'lesson.captions': 'رفع ترجمة فيديو',
+      'lesson.captions.delete': 'حذف ترجمة فيديو',
+      'lesson.video.remove': 'إزالة فيديو مرفوع',
+      'video.retry': 'إعادة تجهيز فيديو',
+      'video.cancel': 'إلغاء تجهيز فيديو',
+      'book.create': 'إضافة كتاب',
+      'book.update': 'تعديل كتاب',
+      'book.delete': 'حذف كتاب',
+      'book.activate': 'تفعيل كتاب',
+      'book.deactivate': 'إيقاف كتاب',
+      'book.image': 'رفع صورة كتاب',
+      'question.create': 'إضافة سؤال',
+      'question.update': 'تعديل سؤال',
+      'question.delete': 'حذف سؤال',
+      'question.image': 'رفع صورة سؤال',
+      'question.image.delete': 'حذف صورة سؤال',
+      'questions.import': 'استيراد أسئلة',
+      'quiz.settings.update': 'تعديل إعدادات اختبار',
+      'quiz.settings.delete': 'إعادة اختبار إلى اختبار عادي',
+      'quiz.retake.grant': 'السماح بمحاولة أخرى',
+      'quiz.retake.withdraw': 'سحب محاولة إضافية',
+    } satisfies Record<AuditAction, string>,
     targetTypes: {
       course: 'كورس',
       unit: 'وحدة',
       lesson: 'درس',
+      video: 'فيديو',
+      book: 'كتاب',
       code_batch: 'دفعة أكواد',
       student: 'طالب',
       site: 'الموقع',
-    } as Record<string, string>,
+      question: 'سؤال',
+    } satisfies Record<AuditTargetType, string>,
     targetValue: (type: string, id: number | null) => (id === null ? type : `${type} رقم ${n(id)}`),
   },
 } as const;

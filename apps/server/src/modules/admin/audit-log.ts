@@ -1,14 +1,14 @@
 // The audit log: one row per admin write, inserted by the service in the same transaction as the
 // change, so an entry exists exactly when the change does. Read newest first.
-import type { AuditEntry } from '@app/contract';
+import type { AuditAction, AuditEntry, AuditTargetType } from '@app/contract';
 import type { Db } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
 import type { AdminActor } from './admin-guard';
 import { anyContains, containsPattern, paged, type Paging } from './paging';
 
 export type AuditRecord = {
-  action: string;
-  targetType: string;
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: number | null;
   summary: string;
 };

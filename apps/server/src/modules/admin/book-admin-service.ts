@@ -21,7 +21,9 @@ type BookQuery = z.output<typeof AdminBookQuery>;
 
 type Deps = { db: Db; clock: Clock; writer: AdminWriter; uploads: UploadStore };
 
-const bookAudit = (action: string, bookId: number, summary: string): AuditRecord => ({
+type BookVerb = 'create' | 'update' | 'delete' | 'activate' | 'deactivate' | 'image';
+
+const bookAudit = (action: BookVerb, bookId: number, summary: string): AuditRecord => ({
   action: `book.${action}`,
   targetType: 'book',
   targetId: bookId,

@@ -2,13 +2,19 @@
 // clients), changed from the admin site screen or the operator tool, each change with its audit entry.
 // Off (the default), the server grades every quiz. On, a call without our web app's header
 // (OWN_CLIENT_HEADER) is sent the quiz with each answer's correctness and may submit its own score.
+import type { AuditAction, AuditTargetType } from '@app/contract';
 import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
 
-export const QUIZ_GRADING_ACTION = 'site.quiz-grading';
+export const QUIZ_GRADING_ACTION: AuditAction = 'site.quiz-grading';
 
 /** What an audit entry records: the same shape as the admin audit log's. */
-type QuizGradingAudit = { action: string; targetType: string; targetId: number; summary: string };
+type QuizGradingAudit = {
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId: number;
+  summary: string;
+};
 
 /**
  * Sets the setting with `trx` (the transaction its audit entry is written in) and says what changed,

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/app-error';
 import type { AdminActor } from '../admin/admin-guard';
 import type { AdminWriter } from '../admin/admin-writer';
+import type { AuditRecord } from '../admin/audit-log';
 import { ownedLesson } from '../admin/owned-rows';
 import type { VideoQueue } from './jobs/video-queue';
 import { videoNames, type VideoStorage } from './storage';
@@ -228,7 +229,11 @@ async function ownedVideo(db: Db, tenantId: number, videoId: number) {
   return row;
 }
 
-const videoAudit = (action: string, videoId: number, summary: string) => ({
+const videoAudit = (
+  action: 'video.retry' | 'video.cancel',
+  videoId: number,
+  summary: string,
+): AuditRecord => ({
   action,
   targetType: 'video',
   targetId: videoId,

@@ -7,6 +7,10 @@ import { formatDateTime } from '../lib/format';
 
 const t = adminMessages.audit;
 
+/** The Arabic name of an action or target type, or undefined for one this build does not know. */
+const named = (names: Record<string, string>, key: string): string | undefined =>
+  Object.hasOwn(names, key) ? names[key] : undefined;
+
 export function Component() {
   const list = useListParams();
   return (
@@ -20,14 +24,14 @@ export function Component() {
       {(entry) => (
         <tr key={entry.id}>
           <th scope="row" className="font-semibold">
-            {t.actions[entry.action] ?? <bdi dir="ltr">{entry.action}</bdi>}
+            {named(t.actions, entry.action) ?? <bdi dir="ltr">{entry.action}</bdi>}
           </th>
           <td className="min-w-64 whitespace-normal" dir="auto">
             {entry.summary}
           </td>
           <td>{entry.actor.name}</td>
           <td className="whitespace-nowrap">{formatDateTime(entry.at)}</td>
-          <td>{t.targetValue(t.targetTypes[entry.targetType] ?? entry.targetType, entry.targetId)}</td>
+          <td>{t.targetValue(named(t.targetTypes, entry.targetType) ?? entry.targetType, entry.targetId)}</td>
         </tr>
       )}
     </SearchPage>
