@@ -296,6 +296,26 @@ describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     expect(entries).toEqual([]);
   });
 
+  it('a grant and its undo sent together leave the student either with the retake or without it', async () => {
+    const { built, lessonId } = await exam();
+    const who = await examStudent(api, tenant.id, built.courseId);
+    await take(who, lessonId, false);
+    for (let round = 0; round < 6; round++) {
+      const replies = await Promise.all([retake(lessonId, who.id), withdraw(lessonId, who.id)]);
+      // Each is answered (a change between one's read and its write is a 409), never a 500.
+      for (const reply of replies) expect([200, 409], reply.text).toContain(reply.status);
+      const stored = await api.db
+        .selectFrom('exam_extra_attempts')
+        .select('extra')
+        .where('lesson_id', '=', lessonId)
+        .where('user_id', '=', who.id)
+        .executeTakeFirst();
+      const extra = stored?.extra ?? 0;
+      expect([0, 1]).toContain(extra);
+      expect((await content(who.device, lessonId)).body.data.exam.canStart).toBe(extra === 1);
+    }
+  });
+
   it('takes back a grant after the exam closed, and refuses another school’s ids', async () => {
     const { built, lessonId } = await exam();
     const who = await examStudent(api, tenant.id, built.courseId);
