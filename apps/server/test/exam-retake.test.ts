@@ -39,14 +39,18 @@ const retake = (lessonId: number, userId: number) =>
   admin.device.call('PUT', `/api/Admin/Lessons/${lessonId}/Students/${userId}/Retake`);
 const withdraw = (lessonId: number, userId: number) =>
   admin.device.call('DELETE', `/api/Admin/Lessons/${lessonId}/Students/${userId}/Retake`);
-const lockedOut = async (lessonId: number) => {
+const statistics = async (lessonId: number) => {
   const reply = await admin.device.call('GET', `/api/Admin/Lessons/${lessonId}/QuizStatistics`);
   expect(reply.status, reply.text).toBe(200);
-  return (reply.body.data.lockedOut as { id: number; reason: string }[]).map(({ id, reason }) => ({
-    id,
-    reason,
-  }));
+  return reply.body.data as {
+    lockedOut: { id: number; reason: string }[];
+    retakePending: { id: number; score: number }[];
+  };
 };
+const lockedOut = async (lessonId: number) =>
+  (await statistics(lessonId)).lockedOut.map(({ id, reason }) => ({ id, reason }));
+/** The students whose retake waits to be started, by id. */
+const pending = async (lessonId: number) => (await statistics(lessonId)).retakePending.map(({ id }) => id);
 
 /** Starts an attempt; answers the questions it shows. */
 async function begin(who: ExamStudent, lessonId: number) {
@@ -239,6 +243,10 @@ describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     await take(who, lessonId, false);
     await retake(lessonId, who.id);
     expect((await content(who.device, lessonId)).body.data.exam.canStart).toBe(true);
+    expect(await statistics(lessonId)).toMatchObject({
+      lockedOut: [],
+      retakePending: [{ id: who.id, score: 0 }],
+    });
 
     const taken = await withdraw(lessonId, who.id);
     expect(taken.status, taken.text).toBe(200);
@@ -253,6 +261,7 @@ describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     });
     expect((await start(who.device, lessonId)).body.data).toEqual({ reason: 'no-attempts-left' });
     expect(await lockedOut(lessonId)).toEqual([{ id: who.id, reason: 'no-attempts-left' }]);
+    expect(await pending(lessonId)).toEqual([]);
 
     // Asked again: nothing left to take back, nothing written.
     expect((await withdraw(lessonId, who.id)).body.data).toMatchObject({ attemptsAllowed: 1, withdrawn: 0 });
@@ -277,12 +286,16 @@ describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     await take(who, lessonId, false);
     await retake(lessonId, who.id);
     const questions = await begin(who, lessonId);
+    // Taking it: neither waiting for it nor locked out.
+    expect(await statistics(lessonId)).toMatchObject({ lockedOut: [], retakePending: [] });
     expect((await withdraw(lessonId, who.id)).body).toEqual({
       success: false,
       message: RETAKE_ATTEMPT_OPEN,
       data: { reason: 'attempt-open' },
     });
     await finish(who, lessonId, questions, false);
+    expect(await pending(lessonId)).toEqual([]);
+    expect(await lockedOut(lessonId)).toEqual([{ id: who.id, reason: 'no-attempts-left' }]);
     // Used: the student's history keeps it.
     expect((await withdraw(lessonId, who.id)).body.data).toEqual({
       userId: who.id,
@@ -335,6 +348,11 @@ describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
       passMark: 60,
       attemptsAllowed: 1,
       closesAt: new Date(api.clock.now().getTime() - 60_000).toISOString(),
+    });
+    // Closed: the retake waits no more, it cannot be started.
+    expect(await statistics(lessonId)).toMatchObject({
+      lockedOut: [{ id: who.id, reason: 'exam-closed' }],
+      retakePending: [],
     });
     expect((await withdraw(lessonId, who.id)).body.data).toMatchObject({ withdrawn: 1 });
     expect(

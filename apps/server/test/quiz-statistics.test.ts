@@ -416,6 +416,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       // Four is enrolled, five holds the unit; Arabic order: باسم before زياد.
       notAttempted: listed(s.five, s.four),
       lockedOut: [],
+      retakePending: [],
     });
   });
 
@@ -461,6 +462,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       // Three's open attempt counts as attempted.
       notAttempted: listed(s.five, s.four),
       lockedOut: [],
+      retakePending: [],
     });
   });
 
@@ -495,6 +497,7 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics', () => {
       // Unit 2: the enrolled students without an attempt (five holds unit 1 only; six has attempted).
       notAttempted: listed(s.four, s.two, s.three),
       lockedOut: [],
+      retakePending: [],
     });
   });
 

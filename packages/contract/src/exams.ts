@@ -255,6 +255,12 @@ export const QuizStatistics = z.object({
   lockedOut: z.array(
     StatisticsStudent.extend({ score: z.number(), reason: z.enum(['no-attempts-left', 'exam-closed']) }),
   ),
+  /**
+   * Students below the pass mark who would be locked out but for a retake the teacher gave them
+   * (…/Retake below), and who have not started it yet: whom to remind, or whose retake to take back.
+   * By score, then name. Empty without a pass mark.
+   */
+  retakePending: z.array(StatisticsStudent.extend({ score: z.number() })),
 });
 export type QuizStatistics = z.infer<typeof QuizStatistics>;
 export const QuizStatisticsResponse = envelope(QuizStatistics);

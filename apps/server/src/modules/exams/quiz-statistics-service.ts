@@ -114,7 +114,7 @@ export class QuizStatisticsService {
     const lesson = await this.quizLesson(tenantId, lessonId);
     const isExam = lesson.settings_lesson_id !== null;
     const settings = isExam ? await this.deps.settings.get(tenantId, lessonId) : null;
-    const [results, fixed, attempts, bank, notAttempted, lockedOut] = await Promise.all([
+    const [results, fixed, attempts, bank, notAttempted, failing] = await Promise.all([
       this.results(tenantId, lessonId),
       this.fixedQuestions(tenantId, lessonId),
       isExam ? this.closedAttempts(tenantId, lessonId) : Promise.resolve([]),
@@ -122,7 +122,9 @@ export class QuizStatisticsService {
         ? this.bankQuestions(tenantId, lesson.course_id)
         : Promise.resolve(new Map<number, KnownQuestion>()),
       this.notAttempted(tenantId, lesson),
-      settings?.passMark != null ? this.lockedOut(tenantId, settings) : Promise.resolve([]),
+      settings?.passMark != null
+        ? this.failing(tenantId, settings)
+        : Promise.resolve({ lockedOut: [], retakePending: [] }),
     ]);
 
     const tally = new Tally(fixed, 'fixed');
@@ -163,7 +165,7 @@ export class QuizStatisticsService {
         ...bankTally.questions({ all: false }),
       ],
       notAttempted,
-      lockedOut,
+      ...failing,
     };
   }
 
@@ -334,14 +336,15 @@ export class QuizStatisticsService {
   }
 
   /**
-   * Students whose counted result failed the pass mark, with no attempt open, who may take it no more
-   * because none is left or the exam has closed (the domain's `lockout`: an opening moved later gives
-   * no attempt back).
+   * Of the students whose counted result failed the pass mark, with no attempt open: those who may
+   * take it no more because none is left or the exam has closed (the domain's `lockout`: an opening
+   * moved later gives no attempt back), and those who could start one only thanks to a retake the
+   * teacher gave them.
    */
-  private async lockedOut(
+  private async failing(
     tenantId: number,
     settings: LessonExamSettings,
-  ): Promise<QuizStatistics['lockedOut']> {
+  ): Promise<Pick<QuizStatistics, 'lockedOut' | 'retakePending'>> {
     const rows = await this.deps.db
       .selectFrom('quiz_results as r')
       .innerJoin('users as s', 's.id', 'r.user_id')
@@ -370,15 +373,19 @@ export class QuizStatisticsService {
       .execute();
     const now = this.deps.clock.now();
     const byName = new Intl.Collator('ar');
-    return rows
-      .flatMap((row) => {
-        if (Number(row.open_attempts) > 0) return [];
-        // A result without an attempt is the quiz submitted before it became an exam: attempt 1.
-        const used = attemptsUsed(row.last_number === null ? [] : [row.last_number], row.attempt_id === null);
-        const reason = lockout(now, rulesFor(settings, Number(row.extra ?? 0)), used);
-        if (!reason) return [];
-        return [{ id: row.id, name: row.name, phoneNumber: row.phone, score: row.score, reason }];
-      })
-      .sort((a, b) => a.score - b.score || byName.compare(a.name, b.name) || a.id - b.id);
+    const byScore = (a: { score: number; name: string; id: number }, b: typeof a) =>
+      a.score - b.score || byName.compare(a.name, b.name) || a.id - b.id;
+    const lockedOut: QuizStatistics['lockedOut'] = [];
+    const retakePending: QuizStatistics['retakePending'] = [];
+    for (const row of rows) {
+      if (Number(row.open_attempts) > 0) continue;
+      // A result without an attempt is the quiz submitted before it became an exam: attempt 1.
+      const used = attemptsUsed(row.last_number === null ? [] : [row.last_number], row.attempt_id === null);
+      const student = { id: row.id, name: row.name, phoneNumber: row.phone, score: row.score };
+      const reason = lockout(now, rulesFor(settings, Number(row.extra ?? 0)), used);
+      if (reason) lockedOut.push({ ...student, reason });
+      else if (lockout(now, settings, used)) retakePending.push(student);
+    }
+    return { lockedOut: lockedOut.sort(byScore), retakePending: retakePending.sort(byScore) };
   }
 }
