@@ -573,6 +573,9 @@ describe('exams', () => {
     const again = await visible(admin.getByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (١)' }));
     await again.getByRole('button', { name: `السماح لـ${taker.name} بمحاولة أخرى` }).click();
     await visible(admin.getByRole('heading', { level: 2, name: 'لم ينجحوا ولم تبقَ لهم محاولة (٠)' }));
+    // Until the student starts it, the retake waits in a list of its own, where it can be taken back.
+    const waiting = await visible(admin.getByRole('list', { name: 'سُمح لهم بمحاولة أخرى ولم يبدؤوها (١)' }));
+    await visible(waiting.getByRole('button', { name: `سحب المحاولة الإضافية من ${taker.name}` }));
     await adminContext.close();
 
     // The student's retake: attempt 2 of 2, passed, and the next lesson opens.

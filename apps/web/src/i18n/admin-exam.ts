@@ -133,6 +133,11 @@ export const adminExamMessages = {
     undone: (name: string) => `سُحبت المحاولة الإضافية من ${name}.`,
     undoUsed: (name: string) => `أدّى ${name} المحاولة الإضافية، فلم يُسحب منه شيء.`,
     undoAttemptOpen: (name: string) => `يؤدي ${name} المحاولة الإضافية الآن، فلا يمكن سحبها.`,
+    retakePending: (count: number) => `سُمح لهم بمحاولة أخرى ولم يبدؤوها (${n(count)})`,
+    retakePendingHint:
+      'لم يبدأ هؤلاء المحاولة التي سمحت بها بعد. «سحب المحاولة» يعيد الطالب إلى من لم تبقَ لهم محاولة.',
+    withdraw: 'سحب المحاولة',
+    withdrawLabel: (name: string) => `سحب المحاولة الإضافية من ${name}`,
     noneLockedOut: 'لا يوجد طالب دون درجة النجاح استنفد محاولاته.',
     phone: (name: string) => `اتصال بـ ${name}`,
     noSubmissions: 'لم يقدّم أحد هذا الاختبار بعد.',

@@ -2,7 +2,7 @@
 // their phone numbers: the enrolled who have not started it, and (with a pass mark) those below it who
 // may start no attempt, whose unit stays locked until the teacher lets them retake (one student, here)
 // or allows more attempts to all; a retake given by mistake is undone from the notice that reports it,
-// as long as the student has not started it. A list scrolls inside itself (focusable, so a keyboard scrolls it too).
+// or later from the list of retakes not started yet, as long as the student has not started it. A list scrolls inside itself (focusable, so a keyboard scrolls it too).
 import type { QuizStatistics } from '@app/contract';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -17,7 +17,7 @@ const t = adminExamMessages.statistics;
 type Student = QuizStatistics['notAttempted'][number] & { score?: number };
 type LockedOut = QuizStatistics['lockedOut'][number];
 /** The last action's outcome, and the student whose retake it gave (so it can be undone). */
-type Notice = { text: string; granted?: LockedOut };
+type Notice = { text: string; granted?: Student };
 
 function StudentList(props: {
   id: string;
@@ -27,7 +27,7 @@ function StudentList(props: {
   students: Student[];
   /** What the teacher can do for one student, beside their phone. */
   action?: (student: Student) => ReactNode;
-  /** The last action's outcome, read out. */
+  /** The last action's outcome, read out (a list without it has no live region). */
   notice?: string | null;
   /** What the teacher can do about that outcome, beside it. */
   noticeAction?: ReactNode;
@@ -39,7 +39,7 @@ function StudentList(props: {
         {props.title}
       </h2>
       {props.hint && students.length > 0 ? <p className="text-sm text-slate-700">{props.hint}</p> : null}
-      {props.action ? (
+      {props.notice !== undefined ? (
         <div className="flex flex-wrap items-center gap-3">
           <p role="status" className="text-sm font-semibold text-slate-900 empty:hidden">
             {props.notice}
@@ -129,15 +129,24 @@ function RetakeAction(props: { lessonId: number; student: LockedOut; onDone: (no
   );
 }
 
-/** Takes back the retake just given (a mis-tap), unless the student has started it meanwhile. */
-function UndoRetake(props: { lessonId: number; student: LockedOut; onDone: (notice: Notice) => void }) {
+/**
+ * Takes back a retake given (a mis-tap, just now or earlier), unless the student has started it
+ * meanwhile: «تراجع» beside the notice of the grant, «سحب المحاولة» in the list of retakes not started.
+ */
+function WithdrawRetake(props: {
+  lessonId: number;
+  student: Student;
+  onDone: (notice: Notice) => void;
+  text: string;
+  label: string;
+}) {
   const { student, onDone } = props;
   const mutation = useWithdrawRetake(props.lessonId);
   const refusalText = (error: Error) =>
     retakeRefusal(error) === 'attempt-open' ? t.undoAttemptOpen(student.name) : adminErrorText(error);
   return (
     <StudentButton
-      label={t.undoLabel(student.name)}
+      label={props.label}
       pending={mutation.isPending}
       onClick={() =>
         mutation.mutate(
@@ -150,12 +159,15 @@ function UndoRetake(props: { lessonId: number; student: LockedOut; onDone: (noti
         )
       }
     >
-      {t.undo}
+      {props.text}
     </StudentButton>
   );
 }
 
-/** Who has not attempted it; with a pass mark (passedCount is null without one), who is locked out. */
+/**
+ * Who has not attempted it; with a pass mark (passedCount is null without one), who is locked out and
+ * whose retake waits. What a retake button did is said in the locked-out list, where students come and go.
+ */
 export function QuizStatsStudents({ stats }: { stats: QuizStatistics }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const lockedOut = new Map(stats.lockedOut.map((student) => [student.id, student]));
@@ -176,11 +188,13 @@ export function QuizStatsStudents({ stats }: { stats: QuizStatistics }) {
           students: stats.lockedOut,
           notice: notice?.text ?? null,
           noticeAction: notice?.granted ? (
-            <UndoRetake
+            <WithdrawRetake
               key={notice.granted.id}
               lessonId={stats.lessonId}
               student={notice.granted}
               onDone={setNotice}
+              text={t.undo}
+              label={t.undoLabel(notice.granted.name)}
             />
           ) : null,
           action: (student: Student) => {
@@ -189,6 +203,25 @@ export function QuizStatsStudents({ stats }: { stats: QuizStatistics }) {
               <RetakeAction lessonId={stats.lessonId} student={locked} onDone={setNotice} />
             ) : null;
           },
+        },
+    // Shown once a retake waits: most teachers never give one.
+    stats.retakePending.length === 0
+      ? null
+      : {
+          id: 'stats-retake-pending',
+          title: t.retakePending(stats.retakePending.length),
+          hint: t.retakePendingHint,
+          empty: '',
+          students: stats.retakePending,
+          action: (student: Student) => (
+            <WithdrawRetake
+              lessonId={stats.lessonId}
+              student={student}
+              onDone={setNotice}
+              text={t.withdraw}
+              label={t.withdrawLabel(student.name)}
+            />
+          ),
         },
   ];
   return lists.map((list) => (list ? <StudentList key={list.id} {...list} /> : null));

@@ -67,6 +67,7 @@ const FIXTURE: QuizStatistics = {
     { id: 44, name: 'نور علي', phoneNumber: '01011112222', score: 35, reason: 'no-attempts-left' },
     { id: 45, name: 'ياسين فؤاد', phoneNumber: '01522223333', score: 50, reason: 'exam-closed' },
   ],
+  retakePending: [],
 };
 
 function renderStats(stats: Partial<QuizStatistics> = {}, extra: Record<string, unknown> = {}) {
@@ -75,6 +76,13 @@ function renderStats(stats: Partial<QuizStatistics> = {}, extra: Record<string, 
 }
 
 const RETAKE = `/api/Admin/Lessons/${LESSON}/Students/44/Retake`;
+
+/** FIXTURE once نور علي (44) was given a retake: out of the locked-out list, waiting to start it. */
+const GRANTED: QuizStatistics = {
+  ...FIXTURE,
+  lockedOut: FIXTURE.lockedOut.slice(1),
+  retakePending: [{ id: 44, name: 'نور علي', phoneNumber: '01011112222', score: 35 }],
+};
 
 /**
  * The statistics with a server that remembers one retake of student 44 (نور علي): granted, they leave
@@ -86,8 +94,7 @@ function renderRetakes(withdraw?: () => { withdrawn: number } | { refused: 'atte
   return renderStats(
     {},
     {
-      [`GET ${STATS}`]: () =>
-        envelope(200, null, granted ? { ...FIXTURE, lockedOut: FIXTURE.lockedOut.slice(1) } : FIXTURE),
+      [`GET ${STATS}`]: () => envelope(200, null, granted ? GRANTED : FIXTURE),
       [`PUT ${RETAKE}`]: () => {
         granted = true;
         return envelope(200, 'Retake allowed', { userId: 44, attemptsAllowed: 3, attemptsUsed: 2 });
@@ -354,6 +361,30 @@ describe('Quiz statistics', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'أدّى نور علي المحاولة الإضافية، فلم يُسحب منه شيء.',
     );
+  });
+
+  it('lists the retakes not started yet, each of which can be taken back', async () => {
+    const { calls, user } = renderRetakes(() => ({ withdrawn: 1 }));
+    const list = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    // None waits yet: no such list.
+    expect(screen.queryByRole('heading', { name: /سُمح لهم بمحاولة أخرى/ })).not.toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'السماح لـنور علي بمحاولة أخرى' }));
+
+    const pending = await screen.findByRole('list', { name: 'سُمح لهم بمحاولة أخرى ولم يبدؤوها (١)' });
+    const [nour] = within(pending).getAllByRole('listitem');
+    expect(nour!.querySelector('span')?.textContent).toBe('نور علي٣٥٪');
+    expect(within(nour!).getByRole('link', { name: /نور علي/ })).toHaveAttribute('href', 'tel:01011112222');
+    expect(
+      screen.getByText(
+        'لم يبدأ هؤلاء المحاولة التي سمحت بها بعد. «سحب المحاولة» يعيد الطالب إلى من لم تبقَ لهم محاولة.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(within(nour!).getByRole('button', { name: 'سحب المحاولة الإضافية من نور علي' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('سُحبت المحاولة الإضافية من نور علي.');
+    expect(callsTo(calls, `DELETE ${RETAKE}`)).toHaveLength(1);
+    await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    expect(screen.queryByRole('heading', { name: /سُمح لهم بمحاولة أخرى/ })).not.toBeInTheDocument();
   });
 
   it('says why a retake was refused: the exam closed meanwhile', async () => {
