@@ -1,7 +1,8 @@
 // /api/Admin/Lessons/{id}/QuizStatistics and its CSV (decision 0013, «إحصاءات الاختبار»), and
 // …/Students/{userId}/Retake, which lets one of the statistics' locked-out students start one more
-// attempt ("One student's retake"), and the DELETE that takes that back before it is used. Admins of the tenant only, like every /api/Admin route (401
-// without a session, 403 to a student); another school's lesson is 404, a video lesson 400.
+// attempt ("One student's retake"), and the DELETE that takes that back before it is used. Admins
+// of the tenant only, like every /api/Admin route (401 without a session, 403 to a student); another
+// school's lesson is 404, a video lesson 400.
 import {
   IdParams,
   QuizStatisticsResponse,
