@@ -337,7 +337,36 @@ describe('GET /api/Admin/AuditLog', () => {
     expect(foreign.body.data.entries.map((e: { action: string }) => e.action)).toEqual(['course.deactivate']);
   });
 
-  it('refuses bad paging with 400', async () => {
+  it('matches the actions named in `actions` as well as the search, and nothing for unknown names', async () => {
+    const auditor = await signedInAdmin(api);
+    await auditor.device.call('POST', '/api/Admin/Courses', {
+      json: { name: 'مادة للبحث', price: 0, term: 'First', grade: 'Secondary1' },
+    });
+    const actionsOf = async (query: string) => {
+      const reply = await auditor.device.call('GET', `/api/Admin/AuditLog?${query}`);
+      expect(reply.status, reply.text).toBe(200);
+      return (reply.body.data.entries as { action: string }[]).map((e) => e.action);
+    };
+    // The screen's search «إنشاء كورس» is in no English entry; its Arabic name sends the action.
+    const arabic = encodeURIComponent('إنشاء كورس');
+    expect(await actionsOf(`search=${arabic}`)).toEqual([]);
+    const found = await actionsOf(`search=${arabic}&actions=course.create`);
+    expect(found.length).toBeGreaterThan(0);
+    expect(new Set(found)).toEqual(new Set(['course.create']));
+    // Either criterion matches: the search still finds its own entries beside the named actions.
+    expect(new Set(await actionsOf('search=site.&actions=course.create'))).toEqual(
+      new Set(['course.create', 'site.update']),
+    );
+    expect(await actionsOf('actions=no.such.action')).toEqual([]);
+    expect(await actionsOf(`search=${arabic}&actions=no.such.action,`)).toEqual([]);
+  });
+
+  it('refuses bad paging and malformed action names with 400', async () => {
     expect((await admin.device.call('GET', '/api/Admin/AuditLog?pageNumber=-1')).status).toBe(400);
+    const reply = await admin.device.call('GET', '/api/Admin/AuditLog?actions=course.create%20OR%201=1');
+    expect(reply.status).toBe(400);
+    expect((await admin.device.call('GET', `/api/Admin/AuditLog?actions=${'a'.repeat(1001)}`)).status).toBe(
+      400,
+    );
   });
 });

@@ -595,6 +595,18 @@ export const AuditEntry = z.object({
   summary: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-/** GET /api/Admin/AuditLog?search=&pageNumber= (newest first). */
+/**
+ * GET /api/Admin/AuditLog?search=&actions=&pageNumber= (newest first). An entry matches when `search`
+ * is in its action, summary or actor's name, or when its action is one of `actions` (comma-separated
+ * AUDIT_ACTIONS): the admin's screen sends those whose Arabic name holds the search, since the entries
+ * store the English ids. Unknown names match nothing.
+ */
+export const AuditQuery = AdminSearchQuery.extend({
+  actions: z
+    .string()
+    .max(1000)
+    .regex(/^[a-z.,-]*$/, { error: 'actions must be action names separated by commas' })
+    .optional(),
+});
 export const AuditPage = PagedMeta.extend({ entries: z.array(AuditEntry) });
 export const AuditPageResponse = envelope(AuditPage);

@@ -69,6 +69,9 @@ const EXAMPLES: Record<string, Record<string, unknown>[]> = {
   ],
   UnitIdQuery: [{ unitId: '3' }],
   AdminSearchQuery: [{ search: 'أحمد', pageNumber: '1', pageSize: '10' }],
+  AuditQuery: [
+    { search: 'محاولة', actions: 'quiz.retake.grant,quiz.retake.withdraw', pageNumber: '1', pageSize: '10' },
+  ],
   AdminCourseQuery: [
     { search: 'كيمياء', pageNumber: '1', pageSize: '10', grade: 'Secondary3', term: 'First', active: 'true' },
   ],

@@ -1,6 +1,6 @@
 // The audit log: one row per admin write, inserted by the service in the same transaction as the
 // change, so an entry exists exactly when the change does. Read newest first.
-import type { AuditAction, AuditEntry, AuditTargetType } from '@app/contract';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditTargetType } from '@app/contract';
 import type { Db } from '../../db/connect';
 import type { Clock } from '../../lib/clock';
 import type { AdminActor } from './admin-guard';
@@ -42,14 +42,30 @@ export class AuditLog {
       .execute();
   }
 
-  /** Newest first; `search` matches the action, the summary or the actor's name. */
-  async list(tenantId: number, query: Paging & { search?: string | undefined }) {
+  /**
+   * Newest first. An entry matches when `search` is in its action, summary or actor's name, or when
+   * its action is one of `actions` (comma-separated; names that are no action match nothing).
+   */
+  async list(
+    tenantId: number,
+    query: Paging & { search?: string | undefined; actions?: string | undefined },
+  ) {
     const pattern = containsPattern(query.search);
+    const actions = (query.actions ?? '')
+      .split(',')
+      .filter((name): name is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(name));
     let base = this.deps.db
       .selectFrom('audit_log as a')
       .leftJoin('users as u', 'u.id', 'a.actor_id')
       .where('a.tenant_id', '=', tenantId);
-    if (pattern) base = base.where(anyContains(['a.action', 'a.summary', 'u.name'], pattern));
+    if (pattern || query.actions) {
+      base = base.where((eb) =>
+        eb.or([
+          ...(pattern ? [anyContains(['a.action', 'a.summary', 'u.name'], pattern)] : []),
+          ...(actions.length > 0 ? [eb('a.action', 'in', actions)] : []),
+        ]),
+      );
+    }
     const { rows, meta } = await paged(base, query, (q) =>
       q
         .select([

@@ -1,7 +1,7 @@
 // /api/Admin/Me, /api/Admin/Site (and its QuizGrading) and /api/Admin/AuditLog.
 import {
   AdminMeResponse,
-  AdminSearchQuery,
+  AuditQuery,
   AuditPageResponse,
   QuizGradingSettings,
   SiteSettings,
@@ -40,7 +40,7 @@ export const siteAdminRoutes: FastifyPluginAsyncZod<Options> = async (app, { sit
 
   app.get(
     '/AuditLog',
-    { schema: { tags, querystring: AdminSearchQuery, response: { 200: AuditPageResponse } } },
+    { schema: { tags, querystring: AuditQuery, response: { 200: AuditPageResponse } } },
     async (request) => ok(await audit.list(actorOf(request).tenant.id, request.query)),
   );
 };

@@ -2,10 +2,11 @@
 // record (AUDIT_ACTIONS; a missing label is a compile error in i18n/admin.ts), and an entry's own
 // words, left to right, for one this build does not know.
 import { AUDIT_ACTIONS, type AuditEntry } from '@app/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminMessages } from '../../../i18n/admin';
-import { fakeAdminApi } from '../testing/fake-api';
+import { actionsNamed } from '../api/audit-log';
+import { callsTo, fakeAdminApi } from '../testing/fake-api';
 import { renderAdmin } from '../testing/render-admin';
 
 const entry = (id: number, action: string, targetType: string, targetId: number | null): AuditEntry => ({
@@ -19,7 +20,7 @@ const entry = (id: number, action: string, targetType: string, targetId: number 
 });
 
 function renderLog(entries: AuditEntry[]) {
-  fakeAdminApi({
+  const calls = fakeAdminApi({
     'GET /api/Admin/AuditLog': {
       entries,
       totalCount: entries.length,
@@ -28,7 +29,7 @@ function renderLog(entries: AuditEntry[]) {
       pageSize: 20,
     },
   });
-  return renderAdmin('/admin/audit-log');
+  return { calls, ...renderAdmin('/admin/audit-log') };
 }
 
 const rowOf = async (summary: string) => (await screen.findByText(summary)).closest('tr')!;
@@ -66,6 +67,26 @@ describe('Audit log', () => {
     expect(legacy.getByText('widget رقم ٣')).toBeInTheDocument();
     // A word that is also a property of every object is still unknown, not a function printed.
     expect(within(await rowOf('summary 2')).getByRole('rowheader')).toHaveTextContent(/^toString$/);
+  });
+
+  it('searches the Arabic names too: «محاولة» asks for the retakes by their ids', async () => {
+    const { calls, user } = renderLog([entry(1, 'quiz.retake.grant', 'lesson', 41)]);
+    await rowOf('summary 1');
+    await user.type(screen.getByRole('searchbox', { name: 'ابحث في السجل' }), 'محاولة');
+    await user.click(screen.getByRole('button', { name: 'بحث' }));
+    await waitFor(() => expect(callsTo(calls, 'GET /api/Admin/AuditLog').length).toBeGreaterThan(1));
+    const query = callsTo(calls, 'GET /api/Admin/AuditLog').at(-1)!.url.searchParams;
+    expect(query.get('search')).toBe('محاولة');
+    expect(query.get('actions')).toBe('quiz.retake.grant,quiz.retake.withdraw');
+  });
+
+  it('sends no action names for a search no Arabic name holds, or no search', () => {
+    expect(actionsNamed('أحمد')).toBeUndefined();
+    expect(actionsNamed('  ')).toBeUndefined();
+    expect(actionsNamed(undefined)).toBeUndefined();
+    expect(actionsNamed(' كتاب ')).toBe(
+      'book.create,book.update,book.delete,book.activate,book.deactivate,book.image',
+    );
   });
 
   it('has a distinct Arabic name for every action the server records', () => {
