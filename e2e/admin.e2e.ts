@@ -220,5 +220,10 @@ describe('administration', () => {
     await visible(log.getByText('إنهاء جلسات طالب'));
     await visible(log.getByText('إنشاء أكواد'));
     await checkScreen(admin, 'admin-audit-log');
+    // The entries store English ids: a search by the Arabic name finds them all the same.
+    await admin.getByRole('searchbox', { name: 'ابحث في السجل' }).fill('أكواد');
+    await admin.getByRole('button', { name: 'بحث', exact: true }).click();
+    await expect.poll(() => log.getByText('إنهاء جلسات طالب').count()).toBe(0);
+    await visible(log.getByText('إنشاء أكواد'));
   });
 });
