@@ -2,7 +2,8 @@
 // their phone numbers: the enrolled who have not started it, and (with a pass mark) those below it who
 // may start no attempt, whose unit stays locked until the teacher lets them retake (one student, here)
 // or allows more attempts to all; a retake given by mistake is undone from the notice that reports it,
-// or later from the list of retakes not started yet, as long as the student has not started it. A list scrolls inside itself (focusable, so a keyboard scrolls it too).
+// or later from the list of retakes not started yet, as long as the student has not started it. A
+// list scrolls inside itself (focusable, so a keyboard scrolls it too).
 import type { QuizStatistics } from '@app/contract';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
