@@ -3,12 +3,18 @@
 // one more attempt (PUT …/Students/{userId}/Retake) without allowing more to the class, or take that
 // back before it is used (DELETE). The students
 // take the exam over HTTP, as the app does.
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { LESSON_NOT_FOUND } from '../src/modules/admin/owned-rows';
 import { NOT_AN_EXAM } from '../src/modules/exams/attempt-service';
 import { NOT_A_QUIZ } from '../src/modules/learning/quiz-service';
-import { NO_RESULT, RETAKE_ATTEMPT_OPEN, RETAKE_EXAM_CLOSED } from '../src/modules/exams/retake-service';
+import {
+  NO_RESULT,
+  RETAKE_ATTEMPT_OPEN,
+  RETAKE_CHANGED,
+  RETAKE_EXAM_CLOSED,
+} from '../src/modules/exams/retake-service';
 import {
   adminSuite,
   auditRows,
@@ -29,7 +35,9 @@ import {
   type ExamStudent,
   type ShownQuestion,
 } from './support/exam-fixture';
+import { holdLock, waitingOnLock } from './support/held-lock';
 import type { TestApi } from './support/test-api';
+import { testDbKind } from './support/test-database';
 
 const suite = adminSuite();
 let api: TestApi, tenant: Tenant, admin: SignedIn, student: Student, other: OtherSchool;
@@ -365,3 +373,42 @@ describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     ).toEqual([{ extra: 0 }]);
   });
 });
+
+// Statements that wait for each other: PostgreSQL's. On SQLite the undo's write runs in the only
+// writer's transaction, so no grant can land between its read and its write.
+if (testDbKind() === 'postgres')
+  describe('an undo racing another grant (PostgreSQL)', () => {
+    it('is refused with 409 and writes nothing when the grant changed between its read and its write', async () => {
+      const { built, lessonId } = await exam();
+      const who = await examStudent(api, tenant.id, built.courseId);
+      await take(who, lessonId, false);
+      await retake(lessonId, who.id);
+      // Another teacher's grant of two, not yet committed: the undo reads the grant of one, then its
+      // write waits for this row.
+      const held = await holdLock(
+        api,
+        sql`update exam_extra_attempts set extra = 2 where lesson_id = ${lessonId} and user_id = ${who.id}`,
+      );
+      let undoing;
+      try {
+        undoing = withdraw(lessonId, who.id);
+        expect(await waitingOnLock(api, 'update "exam_extra_attempts"%')).toBe(true);
+      } finally {
+        await held.release();
+      }
+      const undone = await undoing;
+      expect(undone.status, undone.text).toBe(409);
+      expect(undone.body).toEqual({ success: false, message: RETAKE_CHANGED, data: null });
+      const stored = await api.db
+        .selectFrom('exam_extra_attempts')
+        .select('extra')
+        .where('lesson_id', '=', lessonId)
+        .where('user_id', '=', who.id)
+        .execute();
+      expect(stored).toEqual([{ extra: 2 }]);
+      const entries = (await auditRows(api, tenant.id)).filter(
+        (row) => row.action === 'quiz.retake.withdraw' && row.target_id === lessonId,
+      );
+      expect(entries).toEqual([]);
+    });
+  });
