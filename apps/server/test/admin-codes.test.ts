@@ -128,7 +128,7 @@ describe('POST /api/Admin/CodeBatches', () => {
       action: 'codes.generate',
       target_type: 'code_batch',
       target_id: batch.id,
-      summary: 'Generated 4 enrolment codes of course "أحياء" (batch "دفعة سبتمبر")',
+      summary: 'أكواد اشتراك في الكورس «أحياء»، الدفعة «دفعة سبتمبر» (عدد الأكواد: ٤)',
     });
     // A generated code enrols a student.
     expect((await redeem(student, batch.codes[0]!)).status).toBe(200);
@@ -458,7 +458,7 @@ describe('POST /api/Admin/CodeBatches/{id}/Disable', () => {
     const [entry] = (await auditRows(api, tenant.id)).filter((row) => row.action === 'codes.disable');
     expect(entry).toMatchObject({
       target_id: batch.id,
-      summary: 'Disabled 0 unused code(s) of batch "إيقاف"',
+      summary: 'عُطّلت الأكواد غير المستخدمة من الدفعة «إيقاف» (عددها: ٠)',
     });
   });
 

@@ -576,7 +576,7 @@ describe('DELETE /api/Admin/Courses/{id}', () => {
       action: 'course.delete',
       target_type: 'course',
       target_id: built.courseId,
-      summary: 'Deleted course "كيمياء الصف الثالث"',
+      summary: 'حُذف الكورس «كيمياء الصف الثالث»',
     });
     expect((await admin.device.call('GET', `/api/Admin/Courses/${built.courseId}`)).status).toBe(404);
   });
@@ -708,9 +708,9 @@ describe('audit entries of course writes', () => {
       (row) => row.target_id === id && row.target_type === 'course',
     );
     expect(rows.map((row) => [row.action, row.summary, row.actor_id])).toEqual([
-      ['course.deactivate', 'Deactivated course "مدققة ٢"', admin.id],
-      ['course.update', 'Updated course "مدققة ٢"', admin.id],
-      ['course.create', 'Created course "مدققة"', admin.id],
+      ['course.deactivate', 'أُوقف الكورس «مدققة ٢»', admin.id],
+      ['course.update', 'عُدّل الكورس «مدققة ٢»', admin.id],
+      ['course.create', 'أُنشئ الكورس «مدققة»', admin.id],
     ]);
   });
 });

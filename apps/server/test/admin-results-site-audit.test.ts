@@ -261,7 +261,7 @@ describe('GET and PUT /api/Admin/Site', () => {
     expect(entry).toMatchObject({
       tenant_id: tenant.id,
       actor_id: admin.id,
-      summary: 'Updated the site settings (name, whatsappNumber, facebookPage)',
+      summary: 'عُدّلت بيانات الموقع: اسم المدرسة، رقم واتساب، صفحة فيسبوك',
     });
   });
 
@@ -322,7 +322,7 @@ describe('GET /api/Admin/AuditLog', () => {
     expect(entries[1]).toMatchObject({
       actor: { id: auditor.id, name: auditor.name },
       targetType: 'course',
-      summary: 'Created course "مادة مسجلة"',
+      summary: 'أُنشئ الكورس «مادة مسجلة»',
     });
     expect(entries[0].id).toBeGreaterThan(entries[1].id);
     expect(entries[0].at).toBe(api.clock.now().toISOString());

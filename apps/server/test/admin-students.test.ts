@@ -239,7 +239,7 @@ describe('DELETE /api/Admin/Students/{id}/Sessions', () => {
       action: 'student.sessions.end',
       target_type: 'student',
       target_id: learner.id,
-      summary: `Ended 2 device session(s) of "${learner.name}"`,
+      summary: `أُنهيت جلسات الطالب «${learner.name}» على أجهزته (عدد الجلسات: ٢)`,
     });
     // The student may sign in again (the device limit is free).
     expect((await learner.device.login(learner.email)).status).toBe(200);
@@ -305,7 +305,7 @@ describe('POST /api/Admin/Students/{id}/Enrollments', () => {
     expect(entry).toMatchObject({
       action: 'student.enrol',
       target_id: learner.id,
-      summary: `Enrolled "${learner.name}" in course "منطق"`,
+      summary: `اشترك الطالب «${learner.name}» في الكورس «منطق»`,
     });
   });
 

@@ -236,7 +236,7 @@ describe('/api/Admin/Books', () => {
       ['book.create', admin.id],
       ['book.create', admin.id],
     ]);
-    expect(audit[0]).toMatchObject({ target_id: id, summary: 'Deleted book "كتاب الفيزياء الجديد"' });
+    expect(audit[0]).toMatchObject({ target_id: id, summary: 'حُذف الكتاب «كتاب الفيزياء الجديد»' });
   });
 
   it('refuses bad input with the field named, and writes nothing', async () => {

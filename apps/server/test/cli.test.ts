@@ -217,9 +217,10 @@ describe('tenant quiz-grading', () => {
       .execute();
     expect(entries).toHaveLength(2);
     expect(entries[0]).toMatchObject({ actor_id: null, target_type: 'site' });
-    expect(entries[0]!.summary).toContain('Existing clients grade quizzes');
-    expect(entries[0]!.summary).toContain('operator tool');
-    expect(entries[1]!.summary).toContain('The server grades every quiz');
+    expect(entries[0]!.summary).toBe(
+      'تطبيقات الطلاب الحالية تصحّح الاختبارات: تُرسَل إليها الإجابات الصحيحة (من أداة التشغيل)',
+    );
+    expect(entries[1]!.summary).toBe('الخادم يصحّح كل الاختبارات (من أداة التشغيل)');
   });
 
   it('refuses an unknown grader and an unknown tenant', async () => {

@@ -247,9 +247,11 @@ describe('PUT /api/Admin/Site/QuizGrading', () => {
 
     const [last, first] = await auditRows(api, tenant.id);
     expect(first).toMatchObject({ action: 'site.quiz-grading', actor_id: admin.id, target_type: 'site' });
-    expect(first!.summary).toContain('Existing clients grade quizzes');
+    expect(first!.summary).toBe(
+      'تطبيقات الطلاب الحالية تصحّح الاختبارات: تُرسَل إليها الإجابات الصحيحة (من شاشة الموقع)',
+    );
     expect(last).toMatchObject({ action: 'site.quiz-grading', actor_id: admin.id });
-    expect(last!.summary).toContain('The server grades every quiz');
+    expect(last!.summary).toBe('الخادم يصحّح كل الاختبارات (من شاشة الموقع)');
 
     expect((await admin.device.call('PUT', '/api/Admin/Site/QuizGrading', { json: {} })).status).toBe(400);
   });

@@ -133,7 +133,9 @@ describe('PUT /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     expect(
       entries.map(({ actor_id, target_type, target_id }) => ({ actor_id, target_type, target_id })),
     ).toEqual([{ actor_id: admin.id, target_type: 'lesson', target_id: lessonId }]);
-    expect(entries[0]!.summary).toMatch(/may start attempt 2 of quiz .* \(1 beyond the 1 allowed\)$/);
+    expect(entries[0]!.summary).toMatch(
+      /^يستطيع «.+» بدء المحاولة رقم ٢ في الاختبار «.+» \(محاولات إضافية: ١، والمسموح للجميع: ١\)$/,
+    );
 
     // The student sees their own allowance; the class does not get it.
     const read = await content(failing.device, lessonId);
@@ -289,7 +291,7 @@ describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
       { actor_id: admin.id, target_id: lessonId },
     ]);
     expect(entries[0]!.summary).toMatch(
-      /may no longer start attempt 2 of quiz .* \(0 beyond the 1 allowed\)$/,
+      /^سُحبت من «.+» المحاولة رقم ٢ في الاختبار «.+» \(محاولات إضافية: ٠، والمسموح للجميع: ١\)$/,
     );
 
     // Granted again after the undo: the retake is back.

@@ -242,7 +242,7 @@ describe('GET and PUT /api/Admin/Lessons/{id}/QuizSettings', () => {
         actor_id: admin.id,
       });
     expect(first!.summary).toBe(
-      'Exam settings of quiz "اختبار الوحدة": fixed, 20 min, pass mark 60, 3 attempt(s)',
+      'إعدادات الاختبار «اختبار الوحدة»: أسئلة ثابتة، الوقت: ٢٠ دقيقة، درجة النجاح: ٦٠٪، المحاولات المسموحة: ٣',
     );
   });
 

@@ -34,7 +34,7 @@ export const tenantQuizGradingCommand: Command = {
       const tenant = await ctx.tenant(slug);
       const audit = new AuditLog(ctx);
       await ctx.db.transaction().execute(async (trx) => {
-        const entry = await setQuizGrading(trx, tenant, clientGraded, 'the operator tool');
+        const entry = await setQuizGrading(trx, tenant, clientGraded, 'operator');
         await audit.record(trx, { tenant, userId: null }, entry);
       });
       // The running processes forget the tenant row they keep in memory (through Redis when configured).

@@ -15,6 +15,7 @@ import type { AuditRecord } from './audit-log';
 import type { FileKind } from './file-kind';
 import { anyContains, containsPattern, paged } from './paging';
 import type { UploadStore } from './upload-store';
+import { auditSummary } from './audit-summaries';
 
 export type BookValues = z.output<typeof BookInput>;
 type BookQuery = z.output<typeof AdminBookQuery>;
@@ -62,25 +63,21 @@ export class BookAdminService {
         .values({ tenant_id: actor.tenant.id, ...columnsOf(input), created_at: now, modified_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { result: row.id, audit: bookAudit('create', row.id, `Created book "${input.title}"`) };
+      return { result: row.id, audit: bookAudit('create', row.id, auditSummary.book.created(input.title)) };
     });
     return this.card(actor.tenant.id, id);
   }
 
   async update(actor: AdminActor, bookId: number, input: BookValues): Promise<AdminBook> {
     await this.change(actor, bookId, columnsOf(input), () =>
-      bookAudit('update', bookId, `Updated book "${input.title}"`),
+      bookAudit('update', bookId, auditSummary.book.updated(input.title)),
     );
     return this.card(actor.tenant.id, bookId);
   }
 
   async setActive(actor: AdminActor, bookId: number, active: boolean): Promise<AdminBook> {
     await this.change(actor, bookId, { active: active ? 1 : 0 }, (book) =>
-      bookAudit(
-        active ? 'activate' : 'deactivate',
-        bookId,
-        `${active ? 'Activated' : 'Deactivated'} book "${book.title}"`,
-      ),
+      bookAudit(active ? 'activate' : 'deactivate', bookId, auditSummary.book.active(book.title, active)),
     );
     return this.card(actor.tenant.id, bookId);
   }
@@ -89,7 +86,10 @@ export class BookAdminService {
     const image = await this.deps.writer.run(actor, async (trx) => {
       const book = await ownedBook(trx, actor.tenant.id, bookId);
       await trx.deleteFrom('books').where('id', '=', bookId).execute();
-      return { result: book.image_path, audit: bookAudit('delete', bookId, `Deleted book "${book.title}"`) };
+      return {
+        result: book.image_path,
+        audit: bookAudit('delete', bookId, auditSummary.book.deleted(book.title)),
+      };
     });
     await this.deps.uploads.discardImage(image);
   }
@@ -102,11 +102,7 @@ export class BookAdminService {
     let previous: string | null;
     try {
       previous = await this.change(actor, bookId, { image_path: path }, (book) =>
-        bookAudit(
-          'image',
-          bookId,
-          `New image (${file.kind}, ${file.bytes.length} bytes) for book "${book.title}"`,
-        ),
+        bookAudit('image', bookId, auditSummary.book.image(book.title, file)),
       );
     } catch (error) {
       await uploads.discardImage(path);

@@ -15,6 +15,7 @@ import type { AdminWriter } from './admin-writer';
 import { csvDocument } from './csv';
 import { BATCH_NOT_FOUND, ownedCourse, ownedUnit } from './owned-rows';
 import { anyContains, containsPattern, paged } from './paging';
+import { auditSummary } from './audit-summaries';
 
 type BatchValues = z.output<typeof CodeBatchInput>;
 type BatchQuery = z.output<typeof CodeBatchQuery>;
@@ -54,14 +55,18 @@ export class CodeBatchService {
         createdBy: actor.userId,
         now,
       });
-      const what = target.unit ? `unit codes for unit "${target.unit.name}"` : 'enrolment codes';
       return {
         result: { batchId, codes: issued },
         audit: {
           action: 'codes.generate',
           targetType: 'code_batch',
           targetId: batchId,
-          summary: `Generated ${issued.length} ${what} of course "${target.course.name}" (batch "${input.label}")`,
+          summary: auditSummary.codesGenerated(
+            issued.length,
+            target.course.name,
+            target.unit?.name,
+            input.label,
+          ),
         },
       };
     });
@@ -146,7 +151,7 @@ export class CodeBatchService {
           action: 'codes.disable',
           targetType: 'code_batch',
           targetId: batch.id,
-          summary: `Disabled ${disabled} unused code(s) of batch "${batch.label}"`,
+          summary: auditSummary.codesDisabled(batch.label, disabled),
         },
       };
     });

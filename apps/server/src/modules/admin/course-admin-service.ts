@@ -20,6 +20,7 @@ import { COURSE_NOT_FOUND, ownedCourse, ownedTeacher } from './owned-rows';
 import { anyContains, containsPattern, paged } from './paging';
 import type { UploadStore } from './upload-store';
 import type { VideoFiles } from '../video/video-files';
+import { auditSummary } from './audit-summaries';
 
 export type CourseValues = z.output<typeof CourseInput>;
 type CourseQuery = z.output<typeof AdminCourseQuery>;
@@ -91,7 +92,7 @@ export class CourseAdminService {
           action: 'course.create',
           targetType: 'course',
           targetId: row.id,
-          summary: `Created course "${input.name}"`,
+          summary: auditSummary.course.created(input.name),
         },
         course: { id: row.id },
       };
@@ -114,7 +115,7 @@ export class CourseAdminService {
           action: 'course.update',
           targetType: 'course',
           targetId: courseId,
-          summary: `Updated course "${input.name}"`,
+          summary: auditSummary.course.updated(input.name),
         },
         course: { id: courseId },
       };
@@ -130,14 +131,13 @@ export class CourseAdminService {
         .set({ active: active ? 1 : 0, modified_at: this.deps.clock.now().toISOString() })
         .where('id', '=', courseId)
         .execute();
-      const verb = active ? 'Activated' : 'Deactivated';
       return {
         result: null,
         audit: {
           action: active ? 'course.activate' : 'course.deactivate',
           targetType: 'course',
           targetId: courseId,
-          summary: `${verb} course "${course.name}"`,
+          summary: auditSummary.course.active(course.name, active),
         },
         course: { id: courseId },
       };
@@ -171,7 +171,7 @@ export class CourseAdminService {
           action: 'course.delete',
           targetType: 'course',
           targetId: courseId,
-          summary: `Deleted course "${course.name}"`,
+          summary: auditSummary.course.deleted(course.name),
         },
         course: { id: courseId, lessonIds: ids },
       };
@@ -200,7 +200,7 @@ export class CourseAdminService {
             action: 'course.image',
             targetType: 'course',
             targetId: courseId,
-            summary: `New image (${file.kind}, ${file.bytes.length} bytes) for course "${course.name}"`,
+            summary: auditSummary.course.image(course.name, file),
           },
           course: { id: courseId },
         };

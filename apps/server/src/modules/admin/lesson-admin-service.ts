@@ -13,6 +13,7 @@ import { assertPermutation, positionsOf } from './ordering';
 import { LESSON_NOT_FOUND, ownedLesson, ownedUnit } from './owned-rows';
 import type { ContentAdminDeps } from './course-admin-service';
 import { lessonVideoState } from '../video/video-view';
+import { auditSummary } from './audit-summaries';
 
 type LessonValues = z.output<typeof LessonInput>;
 type Questions = Extract<LessonValues, { type: 'Quiz' }>['questions'];
@@ -111,7 +112,7 @@ export class LessonAdminService {
           action: 'lesson.create',
           targetType: 'lesson',
           targetId: row.id,
-          summary: `Added ${input.type.toLowerCase()} lesson "${input.name}" to unit "${unit.name}"`,
+          summary: auditSummary.lessonCreated(input.name, input.type, unit.name),
         },
         course: { id: unit.course_id, lessonIds: [row.id] },
       };
@@ -150,7 +151,7 @@ export class LessonAdminService {
           action: 'lesson.update',
           targetType: 'lesson',
           targetId: lessonId,
-          summary: `Updated lesson "${input.name}"${questionsChange ? ` (${wanted.length} questions)` : ''}`,
+          summary: auditSummary.lessonUpdated(input.name, questionsChange ? wanted.length : null),
         },
         course: { id: lesson.course_id, lessonIds: [lessonId] },
       };
@@ -173,7 +174,7 @@ export class LessonAdminService {
           action: 'lesson.delete',
           targetType: 'lesson',
           targetId: lessonId,
-          summary: `Deleted lesson "${lesson.name}"`,
+          summary: auditSummary.lessonDeleted(lesson.name),
         },
         course: { id: lesson.course_id, lessonIds: [lessonId] },
       };
@@ -202,7 +203,7 @@ export class LessonAdminService {
           action: 'lesson.reorder',
           targetType: 'unit',
           targetId: unitId,
-          summary: `Reordered the ${ids.length} lessons of unit "${unit.name}"`,
+          summary: auditSummary.lessonsReordered(unit.name, ids.length),
         },
         course: { id: unit.course_id },
       };
@@ -236,7 +237,7 @@ export class LessonAdminService {
             action: 'lesson.attachment',
             targetType: 'lesson',
             targetId: lessonId,
-            summary: `Uploaded a ${file.kind} attachment (${file.bytes.length} bytes) to lesson "${lesson.name}"`,
+            summary: auditSummary.attachment(lesson.name, file),
           },
           course: { id: lesson.course_id, lessonIds: [lessonId] },
         };

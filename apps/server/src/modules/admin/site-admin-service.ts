@@ -9,6 +9,7 @@ import type { TenantDirectory } from '../tenants/directory';
 import { setQuizGrading } from '../tenants/quiz-grading';
 import type { AdminActor } from './admin-guard';
 import type { AdminWriter } from './admin-writer';
+import { auditSummary } from './audit-summaries';
 
 type SiteValues = z.output<typeof SiteSettings>;
 
@@ -70,7 +71,7 @@ export class SiteAdminService {
           action: 'site.update',
           targetType: 'site',
           targetId: actor.tenant.id,
-          summary: `Updated the site settings (${changed.length > 0 ? changed.join(', ') : 'no change'})`,
+          summary: auditSummary.siteUpdated(changed),
         },
       };
     });
@@ -82,7 +83,7 @@ export class SiteAdminService {
   async setQuizGrading(actor: AdminActor, clientGraded: boolean) {
     await this.deps.writer.run(actor, async (trx) => ({
       result: null,
-      audit: await setQuizGrading(trx, actor.tenant, clientGraded, 'the site screen'),
+      audit: await setQuizGrading(trx, actor.tenant, clientGraded, 'site'),
     }));
     this.deps.tenants.forget(actor.tenant.slug);
     return this.get(actor.tenant.id);

@@ -14,6 +14,7 @@ import type { AdminActor } from './admin-guard';
 import type { AdminWriter } from './admin-writer';
 import { ownedCourse, ownedStudent, STUDENT_NOT_FOUND } from './owned-rows';
 import { anyContains, containsPattern, paged } from './paging';
+import { auditSummary } from './audit-summaries';
 
 type SearchQuery = z.output<typeof AdminSearchQuery>;
 
@@ -116,7 +117,7 @@ export class StudentAdminService {
           action: 'student.sessions.end',
           targetType: 'student',
           targetId: student.id,
-          summary: `Ended ${ended} device session(s) of "${student.name}"`,
+          summary: auditSummary.sessionsEnded(student.name, ended),
         },
       };
     });
@@ -150,7 +151,7 @@ export class StudentAdminService {
           action: 'student.enrol',
           targetType: 'student',
           targetId: student.id,
-          summary: `Enrolled "${student.name}" in course "${course.name}"`,
+          summary: auditSummary.enrolled(student.name, course.name),
         },
       };
     });

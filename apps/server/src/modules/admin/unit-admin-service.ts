@@ -13,6 +13,7 @@ import { assertPermutation, positionsOf } from './ordering';
 import { ownedCourse, ownedUnit } from './owned-rows';
 import type { UploadStore } from './upload-store';
 import type { VideoFiles } from '../video/video-files';
+import { auditSummary } from './audit-summaries';
 
 type UnitValues = z.output<typeof UnitInput>;
 
@@ -60,7 +61,7 @@ export class UnitAdminService {
           action: 'unit.create',
           targetType: 'unit',
           targetId: row.id,
-          summary: `Added unit "${input.name}"`,
+          summary: auditSummary.unitCreated(input.name),
         },
         course: { id: courseId },
       };
@@ -82,7 +83,7 @@ export class UnitAdminService {
           action: 'unit.update',
           targetType: 'unit',
           targetId: unitId,
-          summary: `Updated unit "${input.name}"`,
+          summary: auditSummary.unitUpdated(input.name),
         },
         course: { id: unit.course_id },
       };
@@ -115,7 +116,7 @@ export class UnitAdminService {
           action: 'unit.delete',
           targetType: 'unit',
           targetId: unitId,
-          summary: `Deleted unit "${unit.name}"`,
+          summary: auditSummary.unitDeleted(unit.name),
         },
         course: { id: unit.course_id, lessonIds: lessons.map((lesson) => lesson.id) },
       };
@@ -144,7 +145,7 @@ export class UnitAdminService {
           action: 'unit.reorder',
           targetType: 'course',
           targetId: courseId,
-          summary: `Reordered the ${ids.length} units of course "${course.name}"`,
+          summary: auditSummary.unitsReordered(course.name, ids.length),
         },
         course: { id: courseId },
       };

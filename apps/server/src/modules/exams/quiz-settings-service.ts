@@ -20,6 +20,7 @@ import { NOT_A_QUIZ } from '../learning/quiz-service';
 import type { ExamDrawRule, LessonExamSettings } from './exam-settings';
 import { holdResultWriters, passedBy } from './pass-verdict';
 import { settingsOf, type ExamSettingsCache } from './settings-cache';
+import { auditSummary } from '../admin/audit-summaries';
 
 export const FIXED_WITHOUT_QUESTIONS =
   'This quiz has no questions of its own: add questions to it, or draw its questions from the bank';
@@ -137,7 +138,7 @@ export class QuizSettingsService {
           action: 'quiz.settings.delete',
           targetType: 'lesson',
           targetId: lessonId,
-          summary: `Quiz "${lesson.name}" is a plain quiz again (exam settings removed)`,
+          summary: auditSummary.examSettingsRemoved(lesson.name),
         },
       };
     });
@@ -253,9 +254,10 @@ async function redecidePassed(db: Db, lessonId: number): Promise<void> {
 }
 
 function settingsSummary(lessonName: string, input: SettingsValues): string {
-  const source =
-    input.source === 'bank' ? `${input.draw.reduce((n, rule) => n + rule.count, 0)} from the bank` : 'fixed';
-  const limit = input.timeLimitMinutes === null ? 'untimed' : `${input.timeLimitMinutes} min`;
-  const passMark = input.passMark === null ? 'no pass mark' : `pass mark ${input.passMark}`;
-  return `Exam settings of quiz "${lessonName}": ${source}, ${limit}, ${passMark}, ${input.attemptsAllowed} attempt(s)`;
+  return auditSummary.examSettings(lessonName, {
+    drawn: input.source === 'bank' ? input.draw.reduce((n, rule) => n + rule.count, 0) : null,
+    timeLimitMinutes: input.timeLimitMinutes,
+    passMark: input.passMark,
+    attemptsAllowed: input.attemptsAllowed,
+  });
 }

@@ -20,6 +20,7 @@ import { ownedLesson } from '../admin/owned-rows';
 import { NOT_A_QUIZ } from '../learning/quiz-service';
 import { NOT_AN_EXAM } from './attempt-service';
 import type { ExamSettingsCache } from './settings-cache';
+import { auditSummary } from '../admin/audit-summaries';
 
 export const NO_RESULT = 'This student has no result in this quiz';
 export const RETAKE_EXAM_CLOSED = 'The exam has closed: set a later closing time to let students take it';
@@ -65,7 +66,13 @@ export class RetakeService {
             action: 'quiz.retake.grant',
             targetType: 'lesson',
             targetId: settings.lessonId,
-            summary: `${student} may start attempt ${used + 1} of quiz "${lesson.name}" (${extra} beyond the ${settings.attemptsAllowed} allowed)`,
+            summary: auditSummary.retakeGranted(
+              student,
+              lesson.name,
+              used + 1,
+              extra,
+              settings.attemptsAllowed,
+            ),
           },
         };
       });
@@ -109,7 +116,13 @@ export class RetakeService {
             action: 'quiz.retake.withdraw',
             targetType: 'lesson',
             targetId: settings.lessonId,
-            summary: `${student} may no longer start attempt ${used + 1} of quiz "${lesson.name}" (${extra} beyond the ${settings.attemptsAllowed} allowed)`,
+            summary: auditSummary.retakeWithdrawn(
+              student,
+              lesson.name,
+              used + 1,
+              extra,
+              settings.attemptsAllowed,
+            ),
           },
         };
       });

@@ -24,6 +24,7 @@ import {
   type BankRow,
 } from './bank-rows';
 import { timesDrawn } from './draw-tally';
+import { auditSummary } from '../admin/audit-summaries';
 
 export type BankQuestionValues = z.output<typeof BankQuestionInput>;
 type BankQuery = z.output<typeof BankQuestionQuery>;
@@ -125,7 +126,7 @@ export class BankService {
           action: 'question.create',
           targetType: 'question',
           targetId: row.id,
-          summary: `Added a question to the bank: "${summaryText(input.text)}"`,
+          summary: auditSummary.questionAdded(summaryText(input.text)),
         },
       };
     });
@@ -161,7 +162,7 @@ export class BankService {
           action: 'question.update',
           targetType: 'question',
           targetId: questionId,
-          summary: `Edited a bank question: "${summaryText(input.text)}"`,
+          summary: auditSummary.questionEdited(summaryText(input.text)),
         },
       };
     });
@@ -193,7 +194,7 @@ export class BankService {
           action: 'question.delete',
           targetType: 'question',
           targetId: questionId,
-          summary: `${archived ? 'Archived (drawn in attempts)' : 'Deleted'} a bank question: "${summaryText(row.text)}"`,
+          summary: auditSummary.questionRemoved(summaryText(row.text), archived),
         },
       };
     });
@@ -217,7 +218,7 @@ export class BankService {
             action: 'question.image',
             targetType: 'question',
             targetId: questionId,
-            summary: `New image (${file.kind}, ${file.bytes.length} bytes) for a bank question`,
+            summary: auditSummary.questionImage(file),
           },
         };
       });
@@ -240,7 +241,7 @@ export class BankService {
           action: 'question.image.delete',
           targetType: 'question',
           targetId: questionId,
-          summary: 'Removed the image of a bank question',
+          summary: auditSummary.questionImageRemoved(),
         },
       };
     });
@@ -265,7 +266,7 @@ export class BankService {
           action: 'questions.import',
           targetType: 'course',
           targetId: courseId,
-          summary: `Imported ${questions.length} questions into the bank of course "${course.name}"`,
+          summary: auditSummary.questionsImported(course.name, questions.length),
         },
       };
     });

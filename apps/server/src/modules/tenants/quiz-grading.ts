@@ -5,6 +5,7 @@
 import type { AuditAction, AuditTargetType } from '@app/contract';
 import type { Db } from '../../db/connect';
 import type { Tenant } from '../../db/schema';
+import { auditSummary } from '../admin/audit-summaries';
 
 export const QUIZ_GRADING_ACTION: AuditAction = 'site.quiz-grading';
 
@@ -18,13 +19,13 @@ type QuizGradingAudit = {
 
 /**
  * Sets the setting with `trx` (the transaction its audit entry is written in) and says what changed,
- * as that entry. `by` names where it was changed: 'the site screen', 'the operator tool'.
+ * as that entry. `from` names where it was changed: the admin's site screen or the operator tool.
  */
 export async function setQuizGrading(
   trx: Db,
   tenant: Pick<Tenant, 'id'>,
   clientGraded: boolean,
-  by: string,
+  from: 'site' | 'operator',
 ): Promise<QuizGradingAudit> {
   const before = await trx
     .selectFrom('tenants')
@@ -36,14 +37,11 @@ export async function setQuizGrading(
     .set({ client_graded_quizzes: clientGraded ? 1 : 0 })
     .where('id', '=', tenant.id)
     .execute();
-  const unchanged = (before.client_graded_quizzes === 1) === clientGraded ? ' (no change)' : '';
-  const setting = clientGraded
-    ? 'Existing clients grade quizzes: the answers are sent to clients without our web app header'
-    : 'The server grades every quiz';
+  const changed = (before.client_graded_quizzes === 1) !== clientGraded;
   return {
     action: QUIZ_GRADING_ACTION,
     targetType: 'site',
     targetId: tenant.id,
-    summary: `${setting}${unchanged} (from ${by})`,
+    summary: auditSummary.quizGrading(clientGraded, changed, from),
   };
 }

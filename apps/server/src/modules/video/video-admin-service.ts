@@ -14,6 +14,7 @@ import { ownedLesson } from '../admin/owned-rows';
 import type { VideoQueue } from './jobs/video-queue';
 import { videoNames, type VideoStorage } from './storage';
 import { adminVideo, lessonVideoState, VIDEO_COLUMNS } from './video-view';
+import { auditSummary } from '../admin/audit-summaries';
 
 export const VIDEO_NOT_FOUND = 'Video not found.';
 export const CAPTION_NOT_FOUND = 'Caption not found.';
@@ -68,7 +69,7 @@ export class VideoAdminService {
       if (Number(done.numUpdatedRows) === 0) throw conflict(cannotRetry('changing'));
       return {
         result: video.attempts + 1,
-        audit: videoAudit('video.retry', videoId, `Retried video ${videoId} of lesson ${video.lesson_id}`),
+        audit: videoAudit('video.retry', videoId, auditSummary.videoRetried(videoId, video.lesson_id)),
       };
     });
     await this.deps.queue.enqueue({ id: videoId, tenantId: actor.tenant.id, attempt });
@@ -93,7 +94,7 @@ export class VideoAdminService {
       if (Number(done.numUpdatedRows) === 0) throw conflict(cannotCancel(video.status));
       return {
         result: null,
-        audit: videoAudit('video.cancel', videoId, `Cancelled video ${videoId} of lesson ${video.lesson_id}`),
+        audit: videoAudit('video.cancel', videoId, auditSummary.videoCancelled(videoId, video.lesson_id)),
       };
     });
     this.deps.queue.cancelled(videoId);
@@ -118,7 +119,7 @@ export class VideoAdminService {
           action: 'lesson.video.remove',
           targetType: 'lesson',
           targetId: lessonId,
-          summary: `Lesson "${lesson.name}" plays its link again instead of its uploaded video`,
+          summary: auditSummary.linkPlaysAgain(lesson.name),
         },
         course: { id: lesson.course_id, lessonIds: [lessonId] },
       };
@@ -174,7 +175,7 @@ export class VideoAdminService {
             action: 'lesson.captions',
             targetType: 'lesson',
             targetId: lessonId,
-            summary: `Uploaded ${input.language} captions "${input.label}" to lesson "${lesson.name}"`,
+            summary: auditSummary.captionsUploaded(lesson.name, input.language, input.label),
           },
           course: { id: lesson.course_id, lessonIds: [lessonId] },
         };
@@ -204,7 +205,7 @@ export class VideoAdminService {
           action: 'lesson.captions.delete',
           targetType: 'lesson',
           targetId: lessonId,
-          summary: `Removed the ${language} captions of lesson "${lesson.name}"`,
+          summary: auditSummary.captionsRemoved(lesson.name, language),
         },
         course: { id: lesson.course_id, lessonIds: [lessonId] },
       };
