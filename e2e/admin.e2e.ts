@@ -219,6 +219,9 @@ describe('administration', () => {
     const log = admin.getByRole('region', { name: 'جدول سجل العمليات' });
     await visible(log.getByText('إنهاء جلسات طالب'));
     await visible(log.getByText('إنشاء أكواد'));
+    // What each entry says is Arabic too, with its counts in Arabic-Indic digits.
+    await visible(log.getByText(/^أُنهيت جلسات الطالب «.+» على أجهزته \(عدد الجلسات: [١-٩]\)$/));
+    await visible(log.getByText(/«.+»، الدفعة «.+» \(عدد الأكواد: [٠-٩]+\)$/));
     await checkScreen(admin, 'admin-audit-log');
     // The entries store English ids: a search by the Arabic name finds them all the same.
     await admin.getByRole('searchbox', { name: 'ابحث في السجل' }).fill('أكواد');

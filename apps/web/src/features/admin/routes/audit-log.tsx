@@ -26,8 +26,10 @@ export function Component() {
           <th scope="row" className="font-semibold">
             {named(t.actions, entry.action) ?? <bdi dir="ltr">{entry.action}</bdi>}
           </th>
-          <td className="min-w-64 whitespace-normal" dir="auto">
-            {entry.summary}
+          {/* A table cell's max-width is not honoured: the block inside it wraps long sentences, so the
+              other columns stay in view on a laptop. */}
+          <td dir="auto">
+            <div className="min-w-64 max-w-md whitespace-normal">{entry.summary}</div>
           </td>
           <td>{entry.actor.name}</td>
           <td className="whitespace-nowrap">{formatDateTime(entry.at)}</td>
