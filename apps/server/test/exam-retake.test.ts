@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { LESSON_NOT_FOUND } from '../src/modules/admin/owned-rows';
 import { NOT_AN_EXAM } from '../src/modules/exams/attempt-service';
+import { STATISTICS_HEADERS } from '../src/modules/exams/quiz-statistics-service';
 import { NOT_A_QUIZ } from '../src/modules/learning/quiz-service';
 import {
   NO_RESULT,
@@ -52,7 +53,7 @@ const statistics = async (lessonId: number) => {
   expect(reply.status, reply.text).toBe(200);
   return reply.body.data as {
     lockedOut: { id: number; reason: string }[];
-    retakePending: { id: number; score: number }[];
+    retakePending: { id: number; name: string; phoneNumber: string; score: number }[];
   };
 };
 const lockedOut = async (lessonId: number) =>
@@ -262,10 +263,14 @@ describe('DELETE /api/Admin/Lessons/{id}/Students/{userId}/Retake', () => {
     await take(who, lessonId, false);
     await retake(lessonId, who.id);
     expect((await content(who.device, lessonId)).body.data.exam.canStart).toBe(true);
-    expect(await statistics(lessonId)).toMatchObject({
-      lockedOut: [],
-      retakePending: [{ id: who.id, score: 0 }],
-    });
+    const waiting = await statistics(lessonId);
+    expect(waiting).toMatchObject({ lockedOut: [], retakePending: [{ id: who.id, score: 0 }] });
+    // The CSV ends with the same list.
+    const { name, phoneNumber } = waiting.retakePending[0]!;
+    const exported = await admin.device.call('GET', `/api/Admin/Lessons/${lessonId}/QuizStatistics/Export`);
+    expect(exported.text.split('\r\n\r\n').at(-1)).toBe(
+      `${STATISTICS_HEADERS.retakePending.join(',')}\r\n${name},${phoneNumber},0\r\n`,
+    );
 
     const taken = await withdraw(lessonId, who.id);
     expect(taken.status, taken.text).toBe(200);

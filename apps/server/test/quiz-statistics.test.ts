@@ -697,6 +697,8 @@ describe('GET /api/Admin/Lessons/{id}/QuizStatistics/Export', () => {
       '',
       STATISTICS_HEADERS.lockedOut.join(','),
       '',
+      STATISTICS_HEADERS.retakePending.join(','),
+      '',
     ]);
   });
 });

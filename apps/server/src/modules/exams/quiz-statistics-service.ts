@@ -36,6 +36,7 @@ export const STATISTICS_HEADERS = {
   ],
   notAttempted: ['student name', 'student phone'],
   lockedOut: ['student name', 'student phone', 'score'],
+  retakePending: ['student name', 'student phone', 'score'],
 } as const;
 
 type QuestionStats = QuizStatistics['questions'][number];
@@ -190,6 +191,7 @@ export class QuizStatisticsService {
       ],
       [STATISTICS_HEADERS.notAttempted, stats.notAttempted.map((s) => [s.name, s.phoneNumber])],
       [STATISTICS_HEADERS.lockedOut, stats.lockedOut.map((s) => [s.name, s.phoneNumber, s.score])],
+      [STATISTICS_HEADERS.retakePending, stats.retakePending.map((s) => [s.name, s.phoneNumber, s.score])],
     ];
     // One table per part, a blank line between, in the results export's CSV (BOM, CRLF, quoting).
     const tables = sections.map(([header, rows]) =>
