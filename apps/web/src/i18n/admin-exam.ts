@@ -133,6 +133,7 @@ export const adminExamMessages = {
     undone: (name: string) => `سُحبت المحاولة الإضافية من ${name}.`,
     undoUsed: (name: string) => `أدّى ${name} المحاولة الإضافية، فلم يُسحب منه شيء.`,
     undoAttemptOpen: (name: string) => `يؤدي ${name} المحاولة الإضافية الآن، فلا يمكن سحبها.`,
+    undoChanged: (name: string) => `تغيّرت محاولات ${name} في هذه الأثناء، فلم يُسحب شيء. القوائم أدناه محدّثة.`,
     retakePending: (count: number) => `سُمح لهم بمحاولة أخرى ولم يبدؤوها (${n(count)})`,
     retakePendingHint:
       'لم يبدأ هؤلاء المحاولة التي سمحت بها بعد. «سحب المحاولة» يعيد الطالب إلى من لم تبقَ لهم محاولة.',

@@ -28,6 +28,9 @@ export const useQuizStatistics = (lessonId: number) => useQuery(quizStatisticsQu
 export const exportQuizStatisticsCsv = (lessonId: number) =>
   downloadFile(`/api/Admin/Lessons/${lessonId}/QuizStatistics/Export`, `quiz-${lessonId}-statistics.csv`);
 
+/** What a retake's refusal (409) shows is out of date: the statistics read again. */
+const statisticsOf = (lessonId: number) => () => [adminKeys.quizStatistics(lessonId)];
+
 /** Lets one student start one more attempt; the statistics read again (they leave the locked-out list). */
 export const useGrantRetake = (lessonId: number) =>
   useAdminMutation(
@@ -38,7 +41,8 @@ export const useGrantRetake = (lessonId: number) =>
           schema: RetakeGrantResponse,
         }),
       ),
-    () => [adminKeys.quizStatistics(lessonId)],
+    statisticsOf(lessonId),
+    statisticsOf(lessonId),
   );
 
 /** Takes back a retake the student has not started (the teacher's undo); they rejoin the list. */
@@ -51,7 +55,8 @@ export const useWithdrawRetake = (lessonId: number) =>
           schema: RetakeWithdrawalResponse,
         }),
       ),
-    () => [adminKeys.quizStatistics(lessonId)],
+    statisticsOf(lessonId),
+    statisticsOf(lessonId),
   );
 
 /** Why the server refused a retake (409), or null for any other failure. */

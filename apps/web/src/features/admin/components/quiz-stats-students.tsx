@@ -143,8 +143,11 @@ function WithdrawRetake(props: {
 }) {
   const { student, onDone } = props;
   const mutation = useWithdrawRetake(props.lessonId);
+  // A 409 without a reason: the grant changed between the read and the write (another teacher).
   const refusalText = (error: Error) =>
-    retakeRefusal(error) === 'attempt-open' ? t.undoAttemptOpen(student.name) : adminErrorText(error);
+    retakeRefusal(error) === 'attempt-open'
+      ? t.undoAttemptOpen(student.name)
+      : adminErrorText(error, t.undoChanged(student.name));
   return (
     <StudentButton
       label={props.label}

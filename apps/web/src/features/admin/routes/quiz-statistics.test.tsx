@@ -89,7 +89,9 @@ const GRANTED: QuizStatistics = {
  * the locked-out list. `withdraw` answers the undo as the server would, given how many it takes back
  * (none: the student keeps the retake) or a refusal; taken back, the student is listed again.
  */
-function renderRetakes(withdraw?: () => { withdrawn: number } | { refused: 'attempt-open' }) {
+function renderRetakes(
+  withdraw?: () => { withdrawn: number } | { refused: 'attempt-open' } | { changed: true },
+) {
   let granted = false;
   return renderStats(
     {},
@@ -104,6 +106,9 @@ function renderRetakes(withdraw?: () => { withdrawn: number } | { refused: 'atte
           const outcome = withdraw();
           if ('refused' in outcome) {
             return envelope(409, 'The student is taking an attempt now', { reason: outcome.refused });
+          }
+          if ('changed' in outcome) {
+            return envelope(409, "The student's attempts changed meanwhile: read the statistics again", null);
           }
           if (outcome.withdrawn > 0) granted = false;
           const allowed = 3 - outcome.withdrawn;
@@ -351,6 +356,18 @@ describe('Quiz statistics', () => {
     // Said once: the undo is gone with the notice it belonged to.
     expect(screen.queryByRole('button', { name: /^التراجع/ })).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (١)' })).toBeInTheDocument();
+  });
+
+  it('says when the grant changed before the undo reached it, and reads the lists again', async () => {
+    const { calls, user } = renderRetakes(() => ({ changed: true }));
+    const list = await screen.findByRole('list', { name: 'لم ينجحوا ولم تبقَ لهم محاولة (٢)' });
+    await user.click(within(list).getByRole('button', { name: 'السماح لـنور علي بمحاولة أخرى' }));
+    await user.click(await screen.findByRole('button', { name: 'التراجع عن السماح لـنور علي بمحاولة أخرى' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'تغيّرت محاولات نور علي في هذه الأثناء، فلم يُسحب شيء. القوائم أدناه محدّثة.',
+    );
+    // Read on opening, after the grant, and after the refused undo.
+    await waitFor(() => expect(callsTo(calls, `GET ${STATS}`)).toHaveLength(3));
   });
 
   it('says when the retake was already taken and nothing was undone', async () => {
