@@ -1,6 +1,6 @@
 // Every text the app shows, in one Arabic catalogue with typed keys. The spec's English texts (the
 // profile page, some server messages) are kept as the spec gives them.
-import { secondsLabelAr, waitSpanLabelAr } from '@app/domain';
+import { secondsLabelAr, toArabicDigits, waitSpanLabelAr } from '@app/domain';
 import { fieldRuleText } from './server-rules';
 
 /** Wraps Latin text (an email) in a left-to-right isolate, so inside an Arabic sentence it reads
@@ -32,7 +32,8 @@ export const messages = {
     youtube: 'يوتيوب',
     tiktok: 'تيك توك',
     notAvailable: 'غير متاح',
-    rights: (year: number) => `© ${year} منصة التعلم. جميع الحقوق محفوظة.`,
+    // The year in Arabic-Indic digits, as every other number and date on the page.
+    rights: (year: number) => `© ${toArabicDigits(year)} منصة التعلم. جميع الحقوق محفوظة.`,
   },
   common: {
     skipToContent: 'تخطَّ إلى المحتوى',
