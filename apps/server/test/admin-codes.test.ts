@@ -22,7 +22,7 @@ import { TENANT, type TestApi } from './support/test-api';
 const CODE_NOT_FOUND = 'Code not found.';
 const BATCH_NOT_FOUND = 'Code batch not found.';
 const PRINTED = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{5}$/;
-const HEADER = 'code,status,student name,student email,student phone,used at,disabled at';
+const HEADER = 'الكود,الحالة,اسم الطالب,البريد الإلكتروني,رقم الهاتف,وقت الاستخدام,وقت التعطيل';
 
 let course: BuiltCourse;
 
@@ -201,7 +201,7 @@ describe('POST /api/Admin/CodeBatches', () => {
     expect(rows[0]).toBe(HEADER);
     expect(rows).toHaveLength(5001);
     expect(new Set(rows.slice(1).map((row) => row.split(',')[0])).size).toBe(5000);
-    expect(rows.slice(1).every((row) => /^[A-Z0-9]{5}-[A-Z0-9]{5},unused,,,,,$/.test(row))).toBe(true);
+    expect(rows.slice(1).every((row) => /^[A-Z0-9]{5}-[A-Z0-9]{5},غير مستخدم,,,,,$/.test(row))).toBe(true);
   });
 
   it.each([
@@ -416,8 +416,8 @@ describe('GET /api/Admin/CodeBatches/{id}/Export', () => {
     const at = api.clock.now().toISOString();
     expect(rows).toEqual([
       HEADER,
-      `${batch.codes[0]},used,"'=HYPERLINK(""http://evil.example"",""x"")",${learner.email},${learner.phone},${at},`,
-      `${batch.codes[1]},unused,,,,,`,
+      `${batch.codes[0]},مستخدم,"'=HYPERLINK(""http://evil.example"",""x"")",${learner.email},${learner.phone},${at},`,
+      `${batch.codes[1]},غير مستخدم,,,,,`,
     ]);
   });
 });

@@ -191,14 +191,14 @@ describe('GET /api/Admin/QuizResults/Export', () => {
     );
     const rows = reply.text.split('\r\n').filter(Boolean);
     expect(rows[0]).toBe(
-      'student name,student email,student phone,course,lesson,score,correct answers,questions,submitted at,started at,duration seconds,graded by',
+      'اسم الطالب,البريد الإلكتروني,رقم الهاتف,الكورس,الدرس,الدرجة,الإجابات الصحيحة,عدد الأسئلة,وقت التسليم,وقت البدء,المدة بالثواني,صحّحه',
     );
     const [newest, , oldest] = rows.slice(1);
     expect(rows).toHaveLength(4);
     // Opened and submitted at the same moment of the test clock: a start and 0 seconds.
     const submitted = new Date(Date.parse('2026-09-01T08:02:00.000Z')).toISOString();
     expect(newest).toBe(
-      `${learners[2]!.name},${learners[2]!.email},${learners[2]!.phone},رياضيات,اختبار أ,0,0,2,${submitted},${submitted},0,server`,
+      `${learners[2]!.name},${learners[2]!.email},${learners[2]!.phone},رياضيات,اختبار أ,0,0,2,${submitted},${submitted},0,الخادم`,
     );
     expect(oldest).toContain(`${learners[0]!.email},${learners[0]!.phone},رياضيات,اختبار أ,100,2,2,`);
   });

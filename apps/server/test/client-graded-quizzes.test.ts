@@ -150,8 +150,8 @@ describe('setting on', () => {
     ]);
     const csv = await admin.device.call('GET', `/api/Admin/QuizResults/Export?lessonId=${lessonId}`);
     const lines = csv.text.split('\r\n').filter(Boolean);
-    expect(lines[0]).toMatch(/,graded by$/);
-    expect(lines[1]).toMatch(/,67,2,3,.*,student app$/);
+    expect(lines[0]).toMatch(/,صحّحه$/);
+    expect(lines[1]).toMatch(/,67,2,3,.*,تطبيق الطالب$/);
   });
 
   it('keeps server grading for our web app: its answers are graded, its bare score refused', async () => {

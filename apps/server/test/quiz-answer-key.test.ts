@@ -242,11 +242,11 @@ describe('when an attempt started and how long it took', () => {
 
     const csv = await admin.device.call('GET', `/api/Admin/QuizResults/Export?lessonId=${lessonId}`);
     const rows = csv.text.split('\r\n').filter(Boolean);
-    expect(rows[0]).toMatch(/,submitted at,started at,duration seconds,graded by$/);
+    expect(rows[0]).toMatch(/,وقت التسليم,وقت البدء,المدة بالثواني,صحّحه$/);
     expect(rows[1]).toMatch(
-      new RegExp(`^[^,]+,${erin.email},.*,2026-09-01T08:02:30.000Z,${START.toISOString()},150,server$`),
+      new RegExp(`^[^,]+,${erin.email},.*,2026-09-01T08:02:30.000Z,${START.toISOString()},150,الخادم$`),
     );
-    expect(rows[2]).toMatch(new RegExp(`^[^,]+,${frank.email},.*,2026-08-01T08:00:00.000Z,,,server$`));
+    expect(rows[2]).toMatch(new RegExp(`^[^,]+,${frank.email},.*,2026-08-01T08:00:00.000Z,,,الخادم$`));
   });
 });
 

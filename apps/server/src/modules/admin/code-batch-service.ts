@@ -25,15 +25,17 @@ type CodeTableName = 'enrollment_codes' | 'unit_codes';
 const tableOf = (kind: CodeBatchKind): CodeTableName =>
   kind === 'enrollment' ? 'enrollment_codes' : 'unit_codes';
 const OPERATOR = 'operator';
+/** The CSV's columns and a code's status in it, in Arabic as the admin screen says them. */
 export const EXPORT_HEADER = [
-  'code',
-  'status',
-  'student name',
-  'student email',
-  'student phone',
-  'used at',
-  'disabled at',
+  'الكود',
+  'الحالة',
+  'اسم الطالب',
+  'البريد الإلكتروني',
+  'رقم الهاتف',
+  'وقت الاستخدام',
+  'وقت التعطيل',
 ] as const;
+export const EXPORT_STATUS = { unused: 'غير مستخدم', used: 'مستخدم', disabled: 'معطّل' } as const;
 
 export class CodeBatchService {
   constructor(private readonly deps: { db: Db; clock: Clock; writer: AdminWriter }) {}
@@ -120,7 +122,7 @@ export class CodeBatchService {
         .map(toCode)
         .map((code) => [
           code.code,
-          code.status,
+          EXPORT_STATUS[code.status],
           code.usedBy?.name,
           code.usedBy?.email,
           code.usedBy?.phone,

@@ -14,23 +14,26 @@ import { studentMatches } from './student-admin-service';
 type ResultQuery = z.output<typeof QuizResultQuery>;
 
 export const COURSE_OR_LESSON = 'courseId or lessonId is required';
+/** The CSV's columns, in Arabic as the teacher reads them (the values stay ASCII numbers and ISO times,
+ * which a spreadsheet sorts and computes with). */
 export const RESULTS_HEADER = [
-  'student name',
-  'student email',
-  'student phone',
-  'course',
-  'lesson',
-  'score',
-  'correct answers',
-  'questions',
-  'submitted at',
-  'started at',
-  'duration seconds',
-  'graded by',
+  'اسم الطالب',
+  'البريد الإلكتروني',
+  'رقم الهاتف',
+  'الكورس',
+  'الدرس',
+  'الدرجة',
+  'الإجابات الصحيحة',
+  'عدد الأسئلة',
+  'وقت التسليم',
+  'وقت البدء',
+  'المدة بالثواني',
+  'صحّحه',
 ] as const;
 
-/** The CSV's 'graded by': the server, or the student's app (an existing client that sent its score). */
-const gradedBy = (clientGraded: number) => (clientGraded === 1 ? 'student app' : 'server');
+/** The CSV's «صحّحه»: the server, or the student's app (an existing client that sent its score). */
+export const GRADED_BY = { server: 'الخادم', client: 'تطبيق الطالب' } as const;
+const gradedBy = (clientGraded: number) => (clientGraded === 1 ? GRADED_BY.client : GRADED_BY.server);
 
 /** Averages to two decimals; PostgreSQL's avg() is a numeric, sent as text. */
 const average = (value: number | string | null | undefined) =>

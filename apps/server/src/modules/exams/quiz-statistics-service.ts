@@ -23,21 +23,24 @@ import { NOT_A_QUIZ } from '../learning/quiz-service';
 import type { LessonExamSettings } from './exam-settings';
 import type { ExamSettingsCache } from './settings-cache';
 
+/** The CSV's tables, their columns in Arabic as the statistics screen names them. */
 export const STATISTICS_HEADERS = {
-  summary: ['lesson', 'submitted', 'average score', 'passed'],
-  distribution: ['score from', 'score to', 'students'],
+  summary: ['الدرس', 'عدد من قدّموه', 'متوسط الدرجات', 'عدد الناجحين'],
+  distribution: ['من درجة', 'إلى درجة', 'عدد الطلاب'],
   questions: [
-    'question',
-    'answered',
-    'correct percent',
-    'most chosen wrong answer',
-    'times chosen',
-    'source',
+    'السؤال',
+    'عدد من أجابوه',
+    'نسبة الإجابة الصحيحة',
+    'أكثر إجابة خاطئة اختيارًا',
+    'عدد مرات اختيارها',
+    'المصدر',
   ],
-  notAttempted: ['student name', 'student phone'],
-  lockedOut: ['student name', 'student phone', 'score'],
-  retakePending: ['student name', 'student phone', 'score'],
+  notAttempted: ['لم يحاولوا: اسم الطالب', 'رقم الهاتف'],
+  lockedOut: ['لم ينجحوا ولم تبقَ لهم محاولة: اسم الطالب', 'رقم الهاتف', 'الدرجة'],
+  retakePending: ['سُمح لهم بمحاولة أخرى ولم يبدؤوها: اسم الطالب', 'رقم الهاتف', 'الدرجة'],
 } as const;
+/** A question's source in the CSV. */
+export const QUESTION_SOURCE = { fixed: 'من أسئلة الدرس', bank: 'من بنك الأسئلة' } as const;
 
 type QuestionStats = QuizStatistics['questions'][number];
 
@@ -186,7 +189,7 @@ export class QuizStatisticsService {
           q.correctPercent,
           q.mostChosenWrong?.text,
           q.mostChosenWrong?.count,
-          q.source,
+          QUESTION_SOURCE[q.source],
         ]),
       ],
       [STATISTICS_HEADERS.notAttempted, stats.notAttempted.map((s) => [s.name, s.phoneNumber])],
