@@ -30,6 +30,8 @@ const EnvSchema = z.object({
     .optional()
     .refine((url) => !url || /^postgres(ql)?:\/\//.test(url), 'DATABASE_OWNER_URL must be a postgres:// URL'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL's client: `pg`, or porsager/postgres pipelined (db/pipelined-postgres.ts, stop 36). */
+  DATABASE_DRIVER: z.enum(['pg', 'pipelined']).default('pg'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -100,6 +102,8 @@ export type Config = {
         /** The application's role: neither owner nor superuser, so row-level security applies. */
         url: string;
         poolSize: number;
+        /** Per tenant with `pipelined` (its pools), per process with `pg`. */
+        driver: 'pg' | 'pipelined';
         /** The schema owner, for migrations only; null when `url` owns the schema itself. */
         ownerUrl: string | null;
       };
@@ -196,6 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           kind: 'postgres',
           url: e.DATABASE_URL,
           poolSize: e.DATABASE_POOL_SIZE,
+          driver: e.DATABASE_DRIVER,
           ownerUrl: e.DATABASE_OWNER_URL || null,
         }
       : { kind: 'sqlite', file: join(dataDir, 'app.sqlite') },

@@ -9,9 +9,8 @@ import type { Tenant } from '../src/db/schema';
 import { migrateToLatest } from '../src/db/migrate';
 import { TENANT_POLICY } from '../src/db/row-level-security';
 import { runAsTenant } from '../src/lib/tenant-context';
-import { buildCourse } from './support/catalogue-fixture';
-import { ensureTenant } from './support/auth-helpers';
-import { registerStudent, startTestApi, TENANT, type TestApi } from './support/test-api';
+import { expectScopesKeptApart, tenantsOf, twoSchools } from './support/tenant-scopes';
+import { registerStudent, startTestApi, type TestApi } from './support/test-api';
 import { testDbKind } from './support/test-database';
 
 const onPostgres = testDbKind() === 'postgres';
@@ -22,13 +21,8 @@ let b: Tenant;
 
 beforeAll(async () => {
   api = await startTestApi();
-  a = (await api.services.tenants.bySlug(TENANT))!;
-  b = await ensureTenant(api, 'tenant9');
+  ({ a, b } = await twoSchools(api));
   await registerStudent(api);
-  await registerStudent(api);
-  await registerStudent(api, {}, 'tenant9');
-  await buildCourse(api.db, { tenantId: a.id, units: [[{ type: 'Video' }]] });
-  await buildCourse(api.db, { tenantId: b.id, units: [[{ type: 'Video' }]] });
 });
 afterAll(async () => {
   await api.close();
@@ -36,8 +30,6 @@ afterAll(async () => {
 
 /** The application's own connection: the role, pool and tenant hand-out the API uses. */
 const appDb = () => api.services.database.db;
-
-const tenantsOf = (rows: { tenant_id: number }[]) => [...new Set(rows.map((row) => row.tenant_id))].sort();
 
 // Each database gets its own tests (defined, not skipped, for the one the project runs on).
 if (!onPostgres)
@@ -103,16 +95,7 @@ if (onPostgres)
     });
 
     it('keeps each pooled connection on the right tenant when scopes interleave', async () => {
-      const rounds = await Promise.all(
-        Array.from({ length: 40 }, (_, index) => {
-          const tenant = index % 3 === 0 ? b : a;
-          return runAsTenant(tenant.id, async () => ({
-            wanted: tenant.id,
-            seen: tenantsOf(await appDb().selectFrom('courses').select('tenant_id').execute()),
-          }));
-        }),
-      );
-      for (const round of rounds) expect(round.seen).toEqual([round.wanted]);
+      await expectScopesKeptApart(appDb(), a.id, b.id);
     });
 
     it('refuses to write a row of another tenant, and does not touch its rows', async () => {

@@ -1,6 +1,7 @@
-// Dialect selection: SQLite (better-sqlite3) by default, PostgreSQL (pg) when DATABASE_URL is set.
-// On PostgreSQL the pool connects as the application's role and sets the tenant of the current scope
-// on each connection it hands out (tenant-scoped-dialect.ts).
+// Dialect selection: SQLite (better-sqlite3) by default, PostgreSQL when DATABASE_URL is set. On
+// PostgreSQL the app connects as the application's role with the tenant of the current scope set on
+// each connection: `pg` sets it on each connection it hands out (tenant-scoped-dialect.ts), the
+// pipelined driver keeps a pool per tenant (pipelined-postgres.ts, DATABASE_DRIVER=pipelined).
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -11,6 +12,7 @@ import type { Config } from '../config';
 import type { Database } from './schema';
 import { enableTenantScopes } from '../lib/tenant-context';
 import { NamedStatementClient } from './named-statements';
+import { PipelinedPostgresDialect } from './pipelined-postgres';
 import { TenantScopedPostgresDialect } from './tenant-scoped-dialect';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -30,6 +32,14 @@ const observe = (observer: QueryObserver | undefined) =>
   observer ? { log: (event: LogEvent) => observer(event.query.sql) } : {};
 
 export function connectDatabase(database: Config['database'], onQuery?: QueryObserver): DbHandle {
+  if (database.kind === 'postgres' && database.driver === 'pipelined') {
+    enableTenantScopes();
+    const db = new Kysely<Database>({
+      dialect: new PipelinedPostgresDialect({ url: database.url, poolSize: database.poolSize }),
+      ...observe(onQuery),
+    });
+    return { db, dialect: 'postgres', ownerUrl: database.ownerUrl, close: () => db.destroy() };
+  }
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,

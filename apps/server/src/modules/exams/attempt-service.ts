@@ -141,7 +141,9 @@ export class ExamAttemptService {
     const patch = param<string>('patch');
     const merged =
       dialect === 'postgres'
-        ? sql<string>`(answers_json::jsonb || cast(${patch} as jsonb))::text`
+        ? // The patch is sent as text and parsed here: a driver that types parameters from the
+          // statement (the pipelined one) would otherwise send the string itself as a JSON string.
+          sql<string>`(answers_json::jsonb || cast(cast(${patch} as text) as jsonb))::text`
         : sql<string>`json_patch(answers_json, ${patch})`;
     this.saveAnswers = prepare<
       { patch: string; savedAt: string; id: number; tenantId: number; userId: number },
