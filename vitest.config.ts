@@ -19,6 +19,7 @@ if (!pg.ok) {
   }
   console.warn(`[tests] PostgreSQL project skipped: ${pg.reason} (set REQUIRE_POSTGRES=1 to fail instead)`);
   leftOut.push({ project: 'api-postgres', reason: pg.reason });
+  leftOut.push({ project: 'api-postgres-pipelined', reason: pg.reason });
 }
 
 // The browser journeys need Debian's Chromium (.ci/run installs it); elsewhere its absence skips them
@@ -50,13 +51,14 @@ if (!hasNginx) {
 }
 const MULTI_PROCESS = 'apps/server/test/multi-instance/**';
 
-const apiProject = (db: 'sqlite' | 'postgres'): TestProjectInlineConfiguration => ({
+/** `driver`: PostgreSQL's client, when not `pg` (decision 0016). */
+const apiProject = (db: 'sqlite' | 'postgres', driver?: 'pipelined'): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
-    name: `api-${db}`,
+    name: `api-${db}${driver ? `-${driver}` : ''}`,
     include: ['apps/server/test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, MULTI_PROCESS],
-    env: { TEST_DB: db },
+    env: { TEST_DB: db, ...(driver ? { TEST_DB_DRIVER: driver } : {}) },
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },
@@ -94,7 +96,8 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
 ];
-if (pg.ok) projects.push(apiProject('postgres'));
+// PostgreSQL twice: with `pg` (the default) and with the pipelined client (DATABASE_DRIVER=pipelined).
+if (pg.ok) projects.push(apiProject('postgres'), apiProject('postgres', 'pipelined'));
 if (hasChromium) {
   projects.push({
     extends: true,

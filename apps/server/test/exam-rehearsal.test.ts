@@ -3,7 +3,7 @@
 // nothing is written. An exam open now is warmed the same way when a student reads it. Checked on the rows a real start writes (the attempt, the questions' first
 // draw, the result) and on what the students see before and after the opening.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import {
   attemptRows,
@@ -194,9 +194,13 @@ describe('an exam open now', () => {
     try {
       own.clock.set(START);
       const { lessonId, students } = await announcedExam(null, own);
+      const rehearsedStart = vi.spyOn(own.services.examAttempts, 'start');
       expect((await content(students[0]!.device, lessonId)).status).toBe(200);
       const underWay = warming(own);
       expect(underWay).not.toBeNull();
+      // Once the warming has rehearsed a start (the real start must find it under way, however fast
+      // the database answers the warming's first read):
+      await vi.waitFor(() => expect(rehearsedStart).toHaveBeenCalled());
       const started = await start(students[1]!.device, lessonId);
       expect(started.status, started.text).toBe(200);
       const rehearsed = await underWay!;

@@ -4,11 +4,13 @@
 // run; and the flood limiter, which then finds no address, neither throws nor logs an error.
 //
 // Requests are made to wait the way they wait on exam night, on the database: the test holds the
-// app's only connection (SQLite has one; PostgreSQL gets a pool of one here) until it lets go.
+// app's only connection (SQLite has one), or on PostgreSQL locks the tables the requests read, until
+// it lets go.
 import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { OVERLOADED_MESSAGE, OverloadedEnvelope } from '@app/contract';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { floodKey, UNKNOWN_ADDRESS } from '../src/plugins/security';
 import { buildCourse } from './support/catalogue-fixture';
@@ -22,6 +24,7 @@ import {
   submit,
   type ShownQuestion,
 } from './support/exam-fixture';
+import { holdLock } from './support/held-lock';
 import { startTestApi, TENANT, type Reply, type TestApi } from './support/test-api';
 
 const GRADE = 'Oman8';
@@ -30,8 +33,14 @@ const RETRY_AFTER_S = 2;
 
 type CoursePage = { data: { courses: unknown[] } };
 
-/** Holds the app's database connection until the returned function lets it go. */
+/** Makes the app's database wait until the returned function lets go. */
 async function holdDatabase(api: TestApi): Promise<() => Promise<void>> {
+  // PostgreSQL: the tables those reads need, locked by the fixtures' connection, whichever client the
+  // app uses (the pipelined one has no connection a test could hold: decision 0016).
+  if (api.dialect === 'postgres') {
+    const held = await holdLock(api, sql`lock table tenants, courses in access exclusive mode`);
+    return () => held.release();
+  }
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let held!: () => void;

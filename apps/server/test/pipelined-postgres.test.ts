@@ -1,8 +1,8 @@
 // The pipelined PostgreSQL driver (DATABASE_DRIVER=pipelined, db/pipelined-postgres.ts), where it
 // differs from `pg`: requests share connections, so a connection's tenant is fixed when it opens (a
 // pool per tenant), transactions reserve one, and parameters are typed by the statement. Each is
-// checked here through an app built on it; the whole API suite also passes on it but three of its
-// tests, which hold a pool's connection or race the exam warming (decision 0016).
+// checked here through an app built on it; the whole API suite also runs on it (the vitest project
+// api-postgres-pipelined, decision 0016).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { isUniqueViolation } from '../src/db/errors';
