@@ -32,26 +32,14 @@ const observe = (observer: QueryObserver | undefined) =>
   observer ? { log: (event: LogEvent) => observer(event.query.sql) } : {};
 
 export function connectDatabase(database: Config['database'], onQuery?: QueryObserver): DbHandle {
-  if (database.kind === 'postgres' && database.driver === 'pipelined') {
-    enableTenantScopes();
-    const db = new Kysely<Database>({
-      dialect: new PipelinedPostgresDialect({ url: database.url, poolSize: database.poolSize }),
-      ...observe(onQuery),
-    });
-    return { db, dialect: 'postgres', ownerUrl: database.ownerUrl, close: () => db.destroy() };
-  }
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: database.url,
-      max: database.poolSize,
-      Client: NamedStatementClient,
-    });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', () => undefined);
     // Every connection is handed out with the current tenant set, for row-level security.
     enableTenantScopes();
     const db = new Kysely<Database>({
-      dialect: new TenantScopedPostgresDialect({ pool }),
+      dialect:
+        database.driver === 'pipelined'
+          ? new PipelinedPostgresDialect({ url: database.url, poolSize: database.poolSize })
+          : new TenantScopedPostgresDialect({ pool: pgPool(database.url, database.poolSize) }),
       ...observe(onQuery),
     });
     return { db, dialect: 'postgres', ownerUrl: database.ownerUrl, close: () => db.destroy() };
@@ -66,6 +54,13 @@ export function connectDatabase(database: Config['database'], onQuery?: QueryObs
     ...observe(onQuery),
   });
   return { db, dialect: 'sqlite', ownerUrl: null, close: () => db.destroy() };
+}
+
+function pgPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, Client: NamedStatementClient });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /**

@@ -22,6 +22,12 @@ export const TENANT_SETTING = 'app.tenant_id';
 
 const SET_TENANT = `select set_config('${TENANT_SETTING}', $1, false)`;
 
+/** The setting's value for the current scope: the tenant's id, or '' outside any tenant (no rows). */
+export function currentTenantSetting(): string {
+  const tenantId = currentTenantId();
+  return tenantId === null ? '' : String(tenantId);
+}
+
 export class TenantScopedPostgresDialect extends PostgresDialect {
   override createDriver(): Driver {
     return new TenantScopedDriver(super.createDriver());
@@ -40,8 +46,7 @@ class TenantScopedDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await this.inner.acquireConnection();
-    const tenantId = currentTenantId();
-    const wanted = tenantId === null ? '' : String(tenantId);
+    const wanted = currentTenantSetting();
     if (this.current.get(connection) !== wanted) {
       try {
         await connection.executeQuery(CompiledQuery.raw(SET_TENANT, [wanted]));
