@@ -147,7 +147,14 @@ async function asSeeder<T>(
   work: (db: Db, tenantId: number) => Promise<T>,
 ): Promise<T> {
   const seeder = database.ownerUrl
-    ? connectDatabase({ kind: 'postgres', url: database.ownerUrl, poolSize: 4, driver: 'pg', ownerUrl: null })
+    ? connectDatabase({
+        kind: 'postgres',
+        url: database.ownerUrl,
+        poolSize: 4,
+        tenantPoolSize: 4,
+        driver: 'pg',
+        ownerUrl: null,
+      })
     : database;
   try {
     const tenant = await seeder.db

@@ -3,6 +3,7 @@
 // pool per tenant), transactions reserve one, and parameters are typed by the statement. Each is
 // checked here through an app built on it; the whole API suite also runs on it (the vitest project
 // api-postgres-pipelined, decision 0016).
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { isUniqueViolation } from '../src/db/errors';
@@ -18,6 +19,8 @@ import {
   start,
 } from './support/exam-fixture';
 import type { ShownQuestion } from './support/exam-fixture';
+import { ensureTenant } from './support/auth-helpers';
+import { buildCourse } from './support/catalogue-fixture';
 import { expectScopesKeptApart, tenantsOf, twoSchools } from './support/tenant-scopes';
 import { startTestApi, type TestApi } from './support/test-api';
 import { testDbKind } from './support/test-database';
@@ -141,4 +144,113 @@ if (testDbKind() === 'postgres')
       const [row] = await attemptRows(api, lessonId, student.id);
       expect(Object.keys(JSON.parse(row!.answers_json))).toHaveLength(6);
     });
+  });
+
+if (testDbKind() === 'postgres')
+  describe("the pipelined driver's connections, within one budget for the process", () => {
+    // DATABASE_POOL_SIZE 4 and DATABASE_TENANT_POOL_SIZE 2: two schools' pools open at once.
+    let api: TestApi;
+    let schools: Tenant[];
+    const appDb = () => api.services.database.db;
+    /** A read that holds its connection a moment, as a busy school's would. */
+    const slowRead = (tenant: number) =>
+      runAsTenant(tenant, async () => ({
+        wanted: tenant,
+        seen: tenantsOf(
+          (await sql<{ tenant_id: number }>`select tenant_id from courses, pg_sleep(0.02)`.execute(appDb()))
+            .rows,
+        ),
+      }));
+    /** The app's connections to its database now, by the tenant each belongs to. */
+    const connections = async () =>
+      (
+        await sql<{ name: string }>`select application_name as name from pg_stat_activity
+          where datname = current_database() and application_name like 'api:tenant=%'`.execute(api.db)
+      ).rows.map((row) => row.name.replace('api:tenant=', ''));
+
+    beforeAll(async () => {
+      api = await startTestApi({
+        env: { DATABASE_DRIVER: 'pipelined', DATABASE_POOL_SIZE: '4', DATABASE_TENANT_POOL_SIZE: '2' },
+      });
+      const { a, b } = await twoSchools(api);
+      schools = [a, b];
+      for (const slug of ['tenant6', 'tenant7', 'tenant8']) {
+        const school = await ensureTenant(api, slug);
+        await buildCourse(api.db, { tenantId: school.id, units: [[{ type: 'Video' }]] });
+        schools.push(school);
+      }
+    });
+    afterAll(async () => {
+      await api.close();
+    });
+
+    it('never holds more connections than DATABASE_POOL_SIZE while five schools read at once, and each sees its own rows', async () => {
+      let most = 0;
+      let reading = true;
+      const watching = (async () => {
+        while (reading) {
+          most = Math.max(most, (await connections()).length);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      const reads = await Promise.all(
+        Array.from({ length: 60 }, (_, index) => slowRead(schools[index % schools.length]!.id)),
+      );
+      reading = false;
+      await watching;
+      for (const read of reads) expect(read.seen).toEqual([read.wanted]);
+      expect(most).toBeLessThanOrEqual(4);
+      expect(most).toBeGreaterThanOrEqual(2);
+    });
+
+    it('gives a new school the place of the least recently used idle one', async () => {
+      const [a, b, c] = schools.map((school) => school.id);
+      await slowRead(a!);
+      await slowRead(b!);
+      await slowRead(a!);
+      await slowRead(c!);
+      const open = await connections();
+      expect(open).toContain(String(a));
+      expect(open).toContain(String(c));
+      expect(open).not.toContain(String(b));
+    });
+
+    /** Transactions open in the schools' pools until the returned function is called. */
+    async function holdPools(tenants: number[]): Promise<() => Promise<void>> {
+      let finish = () => undefined as void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const held = tenants.map((tenant) =>
+        runAsTenant(tenant, () =>
+          appDb()
+            .transaction()
+            .execute(async (trx) => {
+              await trx.selectFrom('courses').select('id').execute();
+              await finished;
+            }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return async () => {
+        finish();
+        await Promise.all(held);
+      };
+    }
+
+    it('makes a school wait while both pools are busy, lets it in when one finishes, and answers 503 past the wait', async () => {
+      const [a, b, c] = schools.map((school) => school.id);
+      let release = await holdPools([a!, b!]);
+      const waiting = slowRead(c!);
+      const early = await Promise.race([
+        waiting.then(() => 'answered'),
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 300)),
+      ]);
+      expect(early).toBe('waiting');
+      await release();
+      expect((await waiting).seen).toEqual([c]);
+
+      // Held past the wait: the query is refused as an overloaded process refuses a request.
+      release = await holdPools([a!, b!]);
+      await expect(slowRead(c!)).rejects.toMatchObject({ statusCode: 503, extra: { retryAfterSeconds: 5 } });
+      await release();
+    }, 15_000);
   });

@@ -38,7 +38,7 @@ export function connectDatabase(database: Config['database'], onQuery?: QueryObs
     const db = new Kysely<Database>({
       dialect:
         database.driver === 'pipelined'
-          ? new PipelinedPostgresDialect({ url: database.url, poolSize: database.poolSize })
+          ? new PipelinedPostgresDialect(database)
           : new TenantScopedPostgresDialect({ pool: pgPool(database.url, database.poolSize) }),
       ...observe(onQuery),
     });

@@ -10,7 +10,9 @@
 // tenant has a pool of its own whose connections are opened with `app.tenant_id` set as a startup
 // parameter, so a connection belongs to one tenant for its whole life and the row-level security
 // policies read the same setting as before. Outside any tenant scope the setting is '' (no rows).
-// Idle connections close after IDLE_SECONDS, so a school that is not busy holds none.
+// Idle connections close after IDLE_SECONDS, so a school that is not busy holds none. The pools share
+// one budget, DATABASE_POOL_SIZE connections for the process as with `pg` (TenantPools, stop 37): a
+// pipelined connection carries many requests, so a school needs few (DATABASE_TENANT_POOL_SIZE).
 //
 // A transaction reserves one connection of its tenant's pool from BEGIN to COMMIT or ROLLBACK. Every
 // statement is prepared by its text, once per connection, not only the app's registered ones
@@ -31,37 +33,120 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import postgres from 'postgres';
+import { overloaded } from '../lib/app-error';
 import { currentTenantSetting, TENANT_SETTING } from './tenant-scoped-dialect';
 
 /** An idle connection is closed after this long. */
 const IDLE_SECONDS = 60;
+/** How long a query waits for a tenant pool when every pool the budget allows is busy: then 503. */
+const WAIT_SECONDS = 5;
 
-type Options = { url: string; poolSize: number };
+type Options = {
+  url: string;
+  /** The process's connections, across every tenant's pool (as `pg`'s one pool has). */
+  poolSize: number;
+  /** One tenant's pool; the pools open at once are poolSize / tenantPoolSize. */
+  tenantPoolSize: number;
+};
 
-/** One pool per tenant ('' for none), created on first use. */
+/** A tenant's pool and the queries and transactions it is working on. */
+type TenantPool = { readonly tenant: string; readonly sql: postgres.Sql; inFlight: number };
+
+/**
+ * One pool per tenant ('' for none), created on first use, within one budget of connections: at most
+ * `poolSize / tenantPoolSize` pools are open at once (a pool being closed still counts until it is
+ * closed), so the process never holds more than `poolSize` connections, however many schools are
+ * busy. A tenant without a pool takes the place of the least recently used pool that has nothing in
+ * flight; when every pool is busy it waits for one to finish, WAIT_SECONDS at most.
+ */
 class TenantPools {
-  private readonly pools = new Map<string, postgres.Sql>();
+  /** In order of last use, least recent first. */
+  private readonly pools = new Map<string, TenantPool>();
+  private closing = 0;
+  private waiters: (() => void)[] = [];
+  private readonly maxPools: number;
+  private readonly tenantPoolSize: number;
 
-  constructor(private readonly options: Options) {}
+  constructor(private readonly options: Options) {
+    this.tenantPoolSize = Math.min(options.tenantPoolSize, options.poolSize);
+    this.maxPools = Math.floor(options.poolSize / this.tenantPoolSize);
+  }
 
-  current(): postgres.Sql {
+  /** The current tenant's pool, counted as in use until `release`. */
+  async acquire(): Promise<TenantPool> {
     const tenant = currentTenantSetting();
-    let pool = this.pools.get(tenant);
-    if (!pool) {
-      pool = postgres(this.options.url, {
-        max: this.options.poolSize,
-        idle_timeout: IDLE_SECONDS,
-        prepare: true,
-        connection: { [TENANT_SETTING]: tenant },
-        onnotice: () => undefined,
-      });
-      this.pools.set(tenant, pool);
+    const deadline = Date.now() + WAIT_SECONDS * 1000;
+    for (;;) {
+      const pool = this.pools.get(tenant);
+      if (pool) {
+        this.pools.delete(tenant);
+        this.pools.set(tenant, pool);
+        pool.inFlight += 1;
+        return pool;
+      }
+      if (this.pools.size + this.closing < this.maxPools) return this.open(tenant);
+      const idle = [...this.pools.values()].find((candidate) => candidate.inFlight === 0);
+      if (idle) await this.close(idle);
+      else if (!(await this.nextRelease(deadline))) throw overloaded(WAIT_SECONDS);
     }
-    return pool;
+  }
+
+  release(pool: TenantPool): void {
+    pool.inFlight -= 1;
+    if (pool.inFlight === 0) this.wake();
   }
 
   async end(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((pool) => pool.end({ timeout: 5 })));
+    await Promise.all([...this.pools.values()].map((pool) => pool.sql.end({ timeout: 5 })));
+  }
+
+  private open(tenant: string): TenantPool {
+    const sql = postgres(this.options.url, {
+      max: this.tenantPoolSize,
+      idle_timeout: IDLE_SECONDS,
+      prepare: true,
+      // The tenant is in the connection's name too, so pg_stat_activity shows which school holds which.
+      connection: { [TENANT_SETTING]: tenant, application_name: `api:tenant=${tenant || 'none'}` },
+      onnotice: () => undefined,
+    });
+    const pool = { tenant, sql, inFlight: 1 };
+    this.pools.set(tenant, pool);
+    return pool;
+  }
+
+  private async close(pool: TenantPool): Promise<void> {
+    this.pools.delete(pool.tenant);
+    this.closing += 1;
+    try {
+      await pool.sql.end({ timeout: 5 });
+    } finally {
+      this.closing -= 1;
+      this.wake();
+    }
+  }
+
+  /** Resolves true when a pool finishes its work or closes, false at the deadline. */
+  private nextRelease(deadline: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(
+        () => {
+          this.waiters = this.waiters.filter((waiter) => waiter !== wake);
+          resolve(false);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
+      const wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      this.waiters.push(wake);
+    });
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const waiter of waiters) waiter();
   }
 }
 
@@ -71,10 +156,10 @@ class PipelinedConnection implements DatabaseConnection {
   /** The connection a transaction holds, from its BEGIN to its end; null outside one. */
   reserved: postgres.ReservedSql | null = null;
 
-  constructor(readonly pool: postgres.Sql) {}
+  constructor(readonly pool: TenantPool) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const target = this.reserved ?? this.pool;
+    const target = this.reserved ?? this.pool.sql;
     const result = await target.unsafe(query.sql, query.parameters as postgres.ParameterOrJSON<never>[], {
       prepare: true,
     });
@@ -101,12 +186,12 @@ class PipelinedDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PipelinedConnection(this.pools.current());
+    return new PipelinedConnection(await this.pools.acquire());
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const held = connection as PipelinedConnection;
-    held.reserved = await held.pool.reserve();
+    held.reserved = await held.pool.sql.reserve();
     const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
     await held.reserved.unsafe(`start transaction${isolation}`);
   }
@@ -137,6 +222,7 @@ class PipelinedDriver implements Driver {
     const held = connection as PipelinedConnection;
     held.reserved?.release();
     held.reserved = null;
+    this.pools.release(held.pool);
   }
 
   async destroy(): Promise<void> {
