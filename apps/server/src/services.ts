@@ -24,6 +24,7 @@ import { CatalogueService } from './modules/catalogue/catalogue-service';
 import { ExamSettingsCache } from './modules/exams/settings-cache';
 import { ExamAttemptService } from './modules/exams/attempt-service';
 import { AttemptSweeper } from './modules/exams/attempt-sweeper';
+import { tenantsWithExamWork } from './modules/exams/sweep-due';
 import { ExamRehearsals } from './modules/exams/exam-rehearsal';
 import { BankCache } from './modules/exams/bank-cache';
 import { CountedResults } from './modules/exams/counted-result';
@@ -116,6 +117,7 @@ export function createServices(config: Config, log: FastifyBaseLogger, overrides
     db,
     clock,
     attempts: examAttempts,
+    dueTenants: (now) => tenantsWithExamWork(db, database.dialect, now),
     foldDraws: (tenantId) => foldDraws(db, database.dialect, tenantId),
     log,
     intervalMs: config.examSweepMs,

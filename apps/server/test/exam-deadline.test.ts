@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { AttemptSweeper } from '../src/modules/exams/attempt-sweeper';
+import { tenantsWithExamWork } from '../src/modules/exams/sweep-due';
 import { foldDraws } from '../src/modules/question-bank/draw-tally';
 import {
   answersFor,
@@ -23,6 +24,7 @@ import {
   submit,
   type ShownQuestion,
 } from './support/exam-fixture';
+import { ensureTenant } from './support/auth-helpers';
 import { startTestApi, TENANT, type TestApi } from './support/test-api';
 
 const START = '2026-09-01T08:00:00.000Z';
@@ -145,6 +147,30 @@ describe('an abandoned attempt', () => {
     expect(shown.result).toMatchObject({ score: 33, passed: false, submittedBy: 'server', attemptNumber: 1 });
   });
 
+  it('is visited by the sweeper with its school alone: a school with no attempt past its deadline is not', async () => {
+    const { database } = api.services;
+    const due = () => tenantsWithExamWork(database.db, database.dialect, api.clock.now().toISOString());
+    const own = (await api.services.tenants.bySlug(TENANT))!;
+    const other = await ensureTenant(api, 'quiet-school');
+    // What the tests before left open is closed first, a day later.
+    api.clock.set('2026-09-02T08:00:00.000Z');
+    await api.services.examSweeper.sweepOnce();
+    expect(await due()).toEqual([]);
+    api.clock.set(START);
+    await startedExam();
+    api.clock.set(DEADLINE);
+    expect(await due()).toEqual([]);
+    api.clock.set(AFTER);
+    expect(await due()).toEqual([own.id]);
+    expect(await due()).not.toContain(other.id);
+    // On PostgreSQL, outside a tenant the app's connection still shows no attempt: the tenant set to
+    // ask was the asking transaction's own.
+    if (database.dialect === 'postgres')
+      expect(await database.db.selectFrom('exam_attempts').select('id').execute()).toEqual([]);
+    await api.services.examSweeper.sweepOnce();
+    expect(await due()).toEqual([]);
+  });
+
   it('is closed once when two sweepers (two processes) meet it together', async () => {
     const exams = await Promise.all([startedExam(), startedExam(), startedExam()]);
     for (const { lessonId, student, questions } of exams)
@@ -155,6 +181,7 @@ describe('an abandoned attempt', () => {
       db: services.database.db,
       clock: api.clock,
       attempts: services.examAttempts,
+      dueTenants: (now) => tenantsWithExamWork(services.database.db, services.database.dialect, now),
       foldDraws: (tenantId) => foldDraws(services.database.db, services.database.dialect, tenantId),
       log: api.app.log,
       intervalMs: 0,

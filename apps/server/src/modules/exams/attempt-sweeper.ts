@@ -1,5 +1,5 @@
 // The server closes what a deadline ends (decision 0013): every EXAM_SWEEP_MS each process visits the
-// tenants in turn, each in its own row-level-security scope, reads up to 200 open attempts whose
+// tenants that have such work (sweep-due.ts) in turn, each in its own row-level-security scope, reads up to 200 open attempts whose
 // deadline has passed (the partial index exam_attempts_open_deadline_ix) and closes each with what was
 // saved, unanswered questions counting wrong, as submitted by the server. Closing is conditional
 // (attempt-service.ts), so two processes sweeping together close each attempt once. A process started
@@ -28,6 +28,8 @@ export class AttemptSweeper {
       db: Db;
       clock: Clock;
       attempts: ExamAttemptService;
+      /** The tenants with an expired open attempt or an unfolded bank attempt at `now` (sweep-due.ts). */
+      dueTenants: (now: string) => Promise<number[]>;
       /** Folds up to a batch of the tenant's submitted bank attempts into the drawn counts: how many. */
       foldDraws: (tenantId: number) => Promise<number>;
       log: FastifyBaseLogger;
@@ -60,9 +62,9 @@ export class AttemptSweeper {
   }
 
   private async sweep(): Promise<number> {
-    const tenants = await this.deps.db.selectFrom('tenants').select('id').orderBy('id').execute();
+    const tenants = await this.deps.dueTenants(this.deps.clock.now().toISOString());
     let closed = 0;
-    for (const { id } of tenants) {
+    for (const id of tenants) {
       if (this.closed) break;
       try {
         closed += await runAsTenant(id, () => this.sweepTenant(id));
