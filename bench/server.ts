@@ -151,7 +151,7 @@ async function asSeeder<T>(
         kind: 'postgres',
         url: database.ownerUrl,
         poolSize: 4,
-        tenantPoolSize: 4,
+        maxConnections: 4,
         driver: 'pg',
         ownerUrl: null,
       })

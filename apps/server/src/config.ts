@@ -30,10 +30,10 @@ const EnvSchema = z.object({
     .optional()
     .refine((url) => !url || /^postgres(ql)?:\/\//.test(url), 'DATABASE_OWNER_URL must be a postgres:// URL'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** With `pipelined`: one tenant's pool, within DATABASE_POOL_SIZE for the process. */
-  DATABASE_TENANT_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(2),
-  /** PostgreSQL's client: `pg`, or porsager/postgres pipelined (db/pipelined-postgres.ts, stop 36). */
-  DATABASE_DRIVER: z.enum(['pg', 'pipelined']).default('pg'),
+  /** With `pipelined`: the process's connections across every tenant's pool (DATABASE_POOL_SIZE each). */
+  DATABASE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(40),
+  /** PostgreSQL's client: porsager/postgres pipelined (db/pipelined-postgres.ts, decision 0016), or `pg`. */
+  DATABASE_DRIVER: z.enum(['pipelined', 'pg']).default('pipelined'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -103,10 +103,10 @@ export type Config = {
         kind: 'postgres';
         /** The application's role: neither owner nor superuser, so row-level security applies. */
         url: string;
-        /** The process's connections, with either driver. */
+        /** With `pg` the process's pool; with `pipelined` each tenant's. */
         poolSize: number;
-        /** With `pipelined`: one tenant's pool (the pools open at once are poolSize / this). */
-        tenantPoolSize: number;
+        /** With `pipelined`: the process's connections across tenants (pools open at once: this / poolSize). */
+        maxConnections: number;
         driver: 'pg' | 'pipelined';
         /** The schema owner, for migrations only; null when `url` owns the schema itself. */
         ownerUrl: string | null;
@@ -204,7 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           kind: 'postgres',
           url: e.DATABASE_URL,
           poolSize: e.DATABASE_POOL_SIZE,
-          tenantPoolSize: e.DATABASE_TENANT_POOL_SIZE,
+          maxConnections: e.DATABASE_MAX_CONNECTIONS,
           driver: e.DATABASE_DRIVER,
           ownerUrl: e.DATABASE_OWNER_URL || null,
         }

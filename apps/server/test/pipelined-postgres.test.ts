@@ -1,9 +1,10 @@
-// The pipelined PostgreSQL driver (DATABASE_DRIVER=pipelined, db/pipelined-postgres.ts), where it
-// differs from `pg`: requests share connections, so a connection's tenant is fixed when it opens (a
-// pool per tenant), transactions reserve one, and parameters are typed by the statement. Each is
-// checked here through an app built on it; the whole API suite also runs on it (the vitest project
-// api-postgres-pipelined, decision 0016).
+// The pipelined PostgreSQL driver (the default, db/pipelined-postgres.ts), where it differs from `pg`:
+// requests share connections, so a connection's tenant is fixed when it opens (a pool per tenant,
+// within one budget for the process), transactions reserve one, and parameters are typed by the
+// statement. Each is checked here through an app built on it; the whole API suite runs on it (the
+// vitest project api-postgres) and on `pg` (api-postgres-pg, decision 0016).
 import { sql } from 'kysely';
+import { APP_ROLE } from '../../../test-support/postgres-roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../src/db/schema';
 import { isUniqueViolation } from '../src/db/errors';
@@ -148,7 +149,7 @@ if (testDbKind() === 'postgres')
 
 if (testDbKind() === 'postgres')
   describe("the pipelined driver's connections, within one budget for the process", () => {
-    // DATABASE_POOL_SIZE 4 and DATABASE_TENANT_POOL_SIZE 2: two schools' pools open at once.
+    // DATABASE_MAX_CONNECTIONS 4 and DATABASE_POOL_SIZE 2: two schools' pools open at once.
     let api: TestApi;
     let schools: Tenant[];
     const appDb = () => api.services.database.db;
@@ -161,16 +162,16 @@ if (testDbKind() === 'postgres')
             .rows,
         ),
       }));
-    /** The app's connections to its database now, by the tenant each belongs to. */
+    /** The app's connections to its database now (its role's: the fixtures' are a superuser's), by tenant. */
     const connections = async () =>
       (
         await sql<{ name: string }>`select application_name as name from pg_stat_activity
-          where datname = current_database() and application_name like 'api:tenant=%'`.execute(api.db)
+          where datname = current_database() and usename = ${APP_ROLE}`.execute(api.db)
       ).rows.map((row) => row.name.replace('api:tenant=', ''));
 
     beforeAll(async () => {
       api = await startTestApi({
-        env: { DATABASE_DRIVER: 'pipelined', DATABASE_POOL_SIZE: '4', DATABASE_TENANT_POOL_SIZE: '2' },
+        env: { DATABASE_DRIVER: 'pipelined', DATABASE_MAX_CONNECTIONS: '4', DATABASE_POOL_SIZE: '2' },
       });
       const { a, b } = await twoSchools(api);
       schools = [a, b];
@@ -184,7 +185,7 @@ if (testDbKind() === 'postgres')
       await api.close();
     });
 
-    it('never holds more connections than DATABASE_POOL_SIZE while five schools read at once, and each sees its own rows', async () => {
+    it('never holds more connections than DATABASE_MAX_CONNECTIONS while five schools read at once, and each sees its own rows', async () => {
       let most = 0;
       let reading = true;
       const watching = (async () => {

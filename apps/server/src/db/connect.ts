@@ -1,7 +1,7 @@
 // Dialect selection: SQLite (better-sqlite3) by default, PostgreSQL when DATABASE_URL is set. On
 // PostgreSQL the app connects as the application's role with the tenant of the current scope set on
-// each connection: `pg` sets it on each connection it hands out (tenant-scoped-dialect.ts), the
-// pipelined driver keeps a pool per tenant (pipelined-postgres.ts, DATABASE_DRIVER=pipelined).
+// each connection: the pipelined driver (the default) keeps a pool per tenant (pipelined-postgres.ts),
+// `pg` (DATABASE_DRIVER=pg) sets it on each connection it hands out (tenant-scoped-dialect.ts).
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';

@@ -1,5 +1,5 @@
-// PostgreSQL through porsager/postgres with its queries pipelined (stop 36, `DATABASE_DRIVER=pipelined`,
-// not yet the default). `pg` sends one statement per connection at a time: one system call and one
+// PostgreSQL through porsager/postgres with its queries pipelined (stop 36; the default since stop 37,
+// `DATABASE_DRIVER=pg` for the other). `pg` sends one statement per connection at a time: one system call and one
 // wake-up of a PostgreSQL backend per statement, which was a third of the API's busy time on exam
 // night. porsager/postgres writes the statements of many requests that share a connection in one
 // go and reads their answers in order; on the exam-night bench that took one process on PostgreSQL
@@ -11,8 +11,10 @@
 // parameter, so a connection belongs to one tenant for its whole life and the row-level security
 // policies read the same setting as before. Outside any tenant scope the setting is '' (no rows).
 // Idle connections close after IDLE_SECONDS, so a school that is not busy holds none. The pools share
-// one budget, DATABASE_POOL_SIZE connections for the process as with `pg` (TenantPools, stop 37): a
-// pipelined connection carries many requests, so a school needs few (DATABASE_TENANT_POOL_SIZE).
+// one budget, DATABASE_MAX_CONNECTIONS for the process (TenantPools, stop 37): a school's pool is
+// DATABASE_POOL_SIZE, and a school without one takes the place of the least recently used idle one.
+// Smaller pools than `pg`'s would let more schools in at once but starve exam night's submissions,
+// each a transaction that holds its connection (docs/benchmarks.md, stop 37).
 //
 // A transaction reserves one connection of its tenant's pool from BEGIN to COMMIT or ROLLBACK. Every
 // statement is prepared by its text, once per connection, not only the app's registered ones
@@ -43,10 +45,10 @@ const WAIT_SECONDS = 5;
 
 type Options = {
   url: string;
-  /** The process's connections, across every tenant's pool (as `pg`'s one pool has). */
+  /** One tenant's pool. */
   poolSize: number;
-  /** One tenant's pool; the pools open at once are poolSize / tenantPoolSize. */
-  tenantPoolSize: number;
+  /** The process's connections, across every tenant's pool: the pools open at once are this / poolSize. */
+  maxConnections: number;
 };
 
 /** A tenant's pool and the queries and transactions it is working on. */
@@ -54,9 +56,9 @@ type TenantPool = { readonly tenant: string; readonly sql: postgres.Sql; inFligh
 
 /**
  * One pool per tenant ('' for none), created on first use, within one budget of connections: at most
- * `poolSize / tenantPoolSize` pools are open at once (a pool being closed still counts until it is
- * closed), so the process never holds more than `poolSize` connections, however many schools are
- * busy. A tenant without a pool takes the place of the least recently used pool that has nothing in
+ * `maxConnections / poolSize` pools are open at once (a pool being closed still counts until it is
+ * closed), so the process never holds more than `maxConnections` connections, however many schools
+ * are busy. A tenant without a pool takes the place of the least recently used pool that has nothing in
  * flight; when every pool is busy it waits for one to finish, WAIT_SECONDS at most.
  */
 class TenantPools {
@@ -65,11 +67,11 @@ class TenantPools {
   private closing = 0;
   private waiters: (() => void)[] = [];
   private readonly maxPools: number;
-  private readonly tenantPoolSize: number;
+  private readonly poolSize: number;
 
   constructor(private readonly options: Options) {
-    this.tenantPoolSize = Math.min(options.tenantPoolSize, options.poolSize);
-    this.maxPools = Math.floor(options.poolSize / this.tenantPoolSize);
+    this.poolSize = Math.min(options.poolSize, options.maxConnections);
+    this.maxPools = Math.floor(options.maxConnections / this.poolSize);
   }
 
   /** The current tenant's pool, counted as in use until `release`. */
@@ -102,7 +104,7 @@ class TenantPools {
 
   private open(tenant: string): TenantPool {
     const sql = postgres(this.options.url, {
-      max: this.tenantPoolSize,
+      max: this.poolSize,
       idle_timeout: IDLE_SECONDS,
       prepare: true,
       // The tenant is in the connection's name too, so pg_stat_activity shows which school holds which.
