@@ -1,7 +1,8 @@
-// On PostgreSQL the app's prepared queries (db/prepared.ts) run as named statements, parsed and
-// planned once per connection (issue 17: the database's CPU per read); other statements stay
+// With `pg` (DATABASE_DRIVER=pg) the app's prepared queries (db/prepared.ts) run as named statements,
+// parsed and planned once per connection (issue 17: the database's CPU per read); other statements stay
 // unnamed, so one-off queries leave nothing behind on a pooled connection. On SQLite the same
 // prepared query simply runs. One pooled connection, so pg_prepared_statements is that connection's.
+// (The default pipelined client prepares every statement: pipelined-postgres.test.ts.)
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DbHandle } from '../src/db/connect';
@@ -15,7 +16,7 @@ let handle: DbHandle;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = loadConfig({ ...database.fixtureEnv, DATABASE_POOL_SIZE: '1' });
+  const config = loadConfig({ ...database.fixtureEnv, DATABASE_POOL_SIZE: '1', DATABASE_DRIVER: 'pg' });
   handle = connectDatabase(config.database);
   await migrateToLatest(handle);
 });
@@ -43,7 +44,7 @@ describe('a prepared query', () => {
 
 // Defined for the database the project runs on, not skipped on the other.
 if (testDbKind() === 'postgres')
-  describe('on PostgreSQL', () => {
+  describe('on PostgreSQL through `pg`', () => {
     it('is a named statement, kept once on the connection; an ad-hoc query is not named', async () => {
       const query = tenantBySlug();
       await query.first({ slug: 'named-a' });
