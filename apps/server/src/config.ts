@@ -29,7 +29,7 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((url) => !url || /^postgres(ql)?:\/\//.test(url), 'DATABASE_OWNER_URL must be a postgres:// URL'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
   /** With `pipelined`: the process's connections across every tenant's pool (DATABASE_POOL_SIZE each). */
   DATABASE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(40),
   /** PostgreSQL's client: porsager/postgres pipelined (db/pipelined-postgres.ts, decision 0016), or `pg`. */
