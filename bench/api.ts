@@ -7,6 +7,7 @@
 //   npm run bench -- --quiz-start [--exam [--retry] [--announced | --read-ahead s] [--rehearsal off]] [--students 5000] [--overload] [--cold] [--via-nginx] [--processes n]
 //                    [--db sqlite|postgres|both]
 //   npm run bench -- --scaling [--sizes 10,100,1000,10000] [--db ...] [--duration ...]
+//   npm run bench -- --schools 1,4,8,16 [--db postgres] [--duration ...]
 //
 // Beside each figure: the server's CPU µs per request, its database statements per request (round
 // trips, counted through the app's Kysely query observer; with two processes summed) and the machine's
@@ -33,7 +34,8 @@
 // EXAM_REHEARSAL_RUNS=0); `--via-nginx` puts
 // nginx with deploy/nginx.conf (in plain HTTP) between the students and the servers, as deployed.
 // `--scaling` (bench/scaling.ts): my lectures and the
-// course tree with progress for 10 … 10,000 units.
+// course tree with progress for 10 … 10,000 units. `--schools` (bench/schools.ts): the video read of
+// 1 … N schools at once (the pipelined client's pools per school, decision 0016).
 //
 // Environment equivalents: BENCH_DB, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_WARMUP, BENCH_STUDENTS,
 // BENCH_PIN.
@@ -75,6 +77,7 @@ import {
   type MeasuredScenario,
 } from './report';
 import { benchScaling } from './scaling';
+import { benchSchools } from './schools';
 import {
   buildScenarios,
   CATALOGUE_SCENARIOS,
@@ -273,6 +276,10 @@ async function main(): Promise<void> {
   }
   if (settings.scaling) {
     await benchScaling(settings.dbs, settings.sizes, settings.load, checkInterrupted);
+    return;
+  }
+  if (settings.schools.length > 0) {
+    await benchSchools(settings.dbs, settings.schools, settings.load, checkInterrupted);
     return;
   }
   if (settings.cluster) {

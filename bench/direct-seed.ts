@@ -193,6 +193,16 @@ export async function seedQuizStart(scope: SeedScope, count: number, exam = fals
   });
 }
 
+/** A school of its own for bench/schools.ts: a one-video course and one student enrolled in it. */
+export type SchoolSeed = { slug: string; lessonId: number; student: DirectStudent };
+
+export async function seedSchool(scope: SeedScope, slug: string): Promise<SchoolSeed> {
+  const course = await insertCourse(scope, `مقرر ${slug}`, 1, ['Video']);
+  const [student] = await insertStudents(scope, 'school', 1);
+  await enrol(scope, [student!.userId], course.courseId);
+  return { slug, lessonId: course.lessonIds[0]![0]!, student: student! };
+}
+
 const EXAM_TOPICS = ['الحركة', 'الطاقة', 'الموجات'] as const;
 const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 

@@ -10,6 +10,8 @@ export type Target = {
   method: Method;
   headers: Record<string, string>;
   body?: string;
+  /** Requests each connection sends in turn, on `url` (several schools' reads, bench/schools.ts). */
+  requests?: { path: string; headers: Record<string, string> }[];
 };
 
 export type LoadOptions = {
@@ -50,6 +52,9 @@ async function run(target: Target, connections: number, durationSeconds: number)
     method: target.method,
     headers: target.headers,
     ...(target.body === undefined ? {} : { body: target.body }),
+    ...(target.requests
+      ? { requests: target.requests.map((request) => ({ method: target.method, ...request })) }
+      : {}),
     connections,
     duration: durationSeconds,
     timeout: 10,

@@ -36,6 +36,75 @@ export const queriesPerRequest = (m: ServerMeasurement): number =>
   m.requests > 0 ? m.serverQueries / m.requests : 0;
 
 /** One measured window on a line: what the bench prints as it goes. */
+/** A measured window as the scaling and schools tables keep it (bench/scaling.ts, bench/schools.ts). */
+export type Figures = {
+  reqPerSec: number;
+  /** Answers with 2xx per second: what is left of req/s once load shedding's 503s are taken out. */
+  okPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  queriesPerRequest: number;
+  serverCpuMicrosPerRequest: number;
+  loadAverage: number;
+  requests: number;
+  /** Answers by status in the measured window (503s: load shedding). */
+  statusCodes: Record<string, number>;
+  non2xx: number;
+  errors: number;
+};
+
+export const figuresOf = (m: ServerMeasurement): Figures => ({
+  reqPerSec: Math.round(m.reqPerSec),
+  okPerSec: m.seconds > 0 ? Math.round((m.requests - m.non2xx) / m.seconds) : 0,
+  p50Ms: m.p50Ms,
+  p99Ms: m.p99Ms,
+  queriesPerRequest: Number(queriesPerRequest(m).toFixed(2)),
+  serverCpuMicrosPerRequest: Math.round(cpuPerRequest(m)),
+  loadAverage: m.loadAverage,
+  requests: m.requests,
+  statusCodes: m.statusCodes,
+  non2xx: m.non2xx,
+  errors: m.errors + m.timeouts,
+});
+
+/** What a figure that could not be measured shows. */
+export const NO_FIGURES: Figures = {
+  reqPerSec: 0,
+  okPerSec: 0,
+  p50Ms: 0,
+  p99Ms: 0,
+  queriesPerRequest: 0,
+  serverCpuMicrosPerRequest: 0,
+  loadAverage: 0,
+  requests: 0,
+  statusCodes: {},
+  non2xx: 0,
+  errors: 0,
+};
+
+export const FIGURE_HEADER = [
+  'req/s',
+  '2xx/s',
+  'p50 ms',
+  'p99 ms',
+  'queries/req',
+  'CPU µs/req',
+  'non-2xx',
+  'load',
+];
+
+/** A row's cells under FIGURE_HEADER; the load's cell says the problem instead when there is one. */
+export const figureCells = (row: Figures, problem: string | null): string[] => [
+  row.reqPerSec.toLocaleString('en-US'),
+  row.okPerSec.toLocaleString('en-US'),
+  String(row.p50Ms),
+  String(row.p99Ms),
+  row.queriesPerRequest.toFixed(2),
+  String(row.serverCpuMicrosPerRequest),
+  String(row.non2xx + row.errors),
+  problem ? `ERROR: ${problem}` : row.loadAverage.toFixed(2),
+];
+
 export const formatMeasurement = (m: ServerMeasurement): string =>
   `${Math.round(m.reqPerSec)} req/s, p99 ${m.p99Ms} ms, server CPU ${Math.round(cpuPerRequest(m))} µs/req, ` +
   (m.databaseCpuMs > 0 ? `database CPU ${Math.round(databaseCpuPerRequest(m))} µs/req, ` : '') +

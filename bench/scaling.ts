@@ -24,34 +24,24 @@ import type { DirectStudent } from './direct-seed';
 import type { LoadOptions, Target } from './measure';
 import { describePinning } from './pinning';
 import {
-  cpuPerRequest,
+  FIGURE_HEADER,
+  figureCells,
+  figuresOf,
   formatMeasurement,
   formatTable,
-  queriesPerRequest,
+  NO_FIGURES,
   runInfo,
   writeReport,
+  type Figures,
 } from './report';
 import { checkScenario, TENANT, type Scenario } from './scenarios';
 
 export const DEFAULT_SIZES = [10, 100, 1_000, 10_000];
 const SEED_TIMEOUT_MS = 10 * 60_000;
 
-type ScalingRow = {
+type ScalingRow = Figures & {
   route: 'my lectures' | 'course tree';
   units: number;
-  reqPerSec: number;
-  /** Answers with 2xx per second: what is left of req/s once load shedding's 503s are taken out. */
-  okPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  queriesPerRequest: number;
-  serverCpuMicrosPerRequest: number;
-  loadAverage: number;
-  requests: number;
-  /** Answers by status in the measured window (503s: load shedding). */
-  statusCodes: Record<string, number>;
-  non2xx: number;
-  errors: number;
   problem: string | null;
 };
 
@@ -111,28 +101,13 @@ async function scaleOn(db: DbKind, sizes: number[], load: LoadOptions, checkInte
     process.stdout.write(`[bench] scaling on ${db}: ${route}, ${units} units ... `);
     if (problem) {
       console.log(problem);
-      rows.push({ ...emptyRow(route, units), problem });
+      rows.push({ ...NO_FIGURES, route, units, problem });
       continue;
     }
     const target: Target = { url: `${baseUrl}${scenario.path}`, method: 'GET', headers: scenario.headers };
     const m = await measureServers([server.child], target, load);
     console.log(formatMeasurement(m));
-    rows.push({
-      route,
-      units,
-      reqPerSec: Math.round(m.reqPerSec),
-      okPerSec: m.seconds > 0 ? Math.round((m.requests - m.non2xx) / m.seconds) : 0,
-      p50Ms: m.p50Ms,
-      p99Ms: m.p99Ms,
-      queriesPerRequest: Number(queriesPerRequest(m).toFixed(2)),
-      serverCpuMicrosPerRequest: Math.round(cpuPerRequest(m)),
-      loadAverage: m.loadAverage,
-      requests: m.requests,
-      statusCodes: m.statusCodes,
-      non2xx: m.non2xx,
-      errors: m.errors + m.timeouts,
-      problem: null,
-    });
+    rows.push({ ...figuresOf(m), route, units, problem: null });
   }
   const file = join(ROOT, '.bench', `scaling-${db}.json`);
   const report = {
@@ -156,46 +131,12 @@ const scenarioOf = (path: string, student: DirectStudent, expect: Scenario['expe
   expect,
 });
 
-const emptyRow = (route: ScalingRow['route'], units: number): Omit<ScalingRow, 'problem'> => ({
-  route,
-  units,
-  reqPerSec: 0,
-  okPerSec: 0,
-  p50Ms: 0,
-  p99Ms: 0,
-  queriesPerRequest: 0,
-  serverCpuMicrosPerRequest: 0,
-  loadAverage: 0,
-  requests: 0,
-  statusCodes: {},
-  non2xx: 0,
-  errors: 0,
-});
-
 function formatScaling(db: DbKind, rows: ScalingRow[], load: LoadOptions): string {
-  const header = [
-    'route',
-    'units',
-    'req/s',
-    '2xx/s',
-    'p50 ms',
-    'p99 ms',
-    'queries/req',
-    'CPU µs/req',
-    'non-2xx',
-    'load',
-  ];
+  const header = ['route', 'units', ...FIGURE_HEADER];
   const body = rows.map((row) => [
     row.route,
     row.units.toLocaleString('en-US'),
-    row.reqPerSec.toLocaleString('en-US'),
-    row.okPerSec.toLocaleString('en-US'),
-    String(row.p50Ms),
-    String(row.p99Ms),
-    row.queriesPerRequest.toFixed(2),
-    String(row.serverCpuMicrosPerRequest),
-    String(row.non2xx + row.errors),
-    row.problem ? `ERROR: ${row.problem}` : row.loadAverage.toFixed(2),
+    ...figureCells(row, row.problem),
   ]);
   return [
     `Scaling on ${db}: ${load.connections} connections, ${load.durationSeconds} s per figure after ` +

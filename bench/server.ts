@@ -35,6 +35,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp, type BuiltApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase, type Db, type DbHandle } from '../apps/server/src/db/connect';
+import { systemClock } from '../apps/server/src/lib/clock';
 import { listen } from '../apps/server/src/lib/listen';
 import { runAsTenant } from '../apps/server/src/lib/tenant-context';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
@@ -44,9 +45,11 @@ import { seedBatchAdmin, type BatchAdmin } from './code-batches';
 import {
   seedQuizStart,
   seedScaling,
+  seedSchool,
   settle,
   type QuizStartSeed,
   type ScalingSeed,
+  type SchoolSeed,
   type SeedScope,
 } from './direct-seed';
 import { seedVideo, serveFolder, type SeedVideoRequest, type SeededVideo } from './video/seed';
@@ -61,6 +64,8 @@ export type ControlRequest =
   | { type: 'seed-batch-admin'; tenantSlug: string; password: string }
   | { type: 'seed-quiz-start'; tenantSlug: string; students: number; exam?: boolean }
   | { type: 'seed-scaling'; tenantSlug: string; sizes: number[] }
+  /** bench/schools.ts: `count` schools bench-school-1 … each with a course and a student. */
+  | { type: 'seed-schools'; count: number }
   | { type: 'clients:watch' }
   /** The answer `/bare/same-bytes` sends from now on: a route's own answer, for its size floor. */
   | { type: 'same-bytes:set'; body: string; contentType: string }
@@ -86,6 +91,7 @@ export type ControlReply =
   | ({ type: 'batch-admin-seeded' } & BatchAdmin)
   | ({ type: 'quiz-start-seeded'; seedMs: number } & QuizStartSeed)
   | ({ type: 'scaling-seeded'; seedMs: number } & ScalingSeed)
+  | { type: 'schools-seeded'; seedMs: number; schools: SchoolSeed[] }
   | { type: 'clients:watching' }
   | { type: 'exam:announced' }
   | { type: 'same-bytes:ready' }
@@ -103,6 +109,7 @@ function isControlRequest(message: unknown): message is ControlRequest {
     type === 'seed-batch-admin' ||
     type === 'seed-quiz-start' ||
     type === 'seed-scaling' ||
+    type === 'seed-schools' ||
     type === 'clients:watch' ||
     type === 'same-bytes:set' ||
     type === 'exam:announce' ||
@@ -206,6 +213,25 @@ async function answer(request: ControlRequest, built: BuiltApp): Promise<Control
       return result;
     });
     return { ...seeded, seedMs: Math.round(performance.now() - started) };
+  }
+  if (request.type === 'seed-schools') {
+    const started = performance.now();
+    const schools: SchoolSeed[] = [];
+    for (let i = 1; i <= request.count; i++) {
+      const slug = `bench-school-${i}`;
+      await built.services.tenants.ensure(
+        { slug, name: `مدرسة ${i}`, timeZone: 'Africa/Cairo' },
+        systemClock,
+      );
+      schools.push(
+        await asSeeder(database, slug, async (db, tenantId) => {
+          const seeded = await seedSchool({ db, jwt, tenantId, now: new Date() }, slug);
+          if (i === request.count) await settle(db, database.dialect);
+          return seeded;
+        }),
+      );
+    }
+    return { type: 'schools-seeded', seedMs: Math.round(performance.now() - started), schools };
   }
   if (request.type === 'exam:announce') {
     const tenantId = await asSeeder(database, request.tenantSlug, async (db, id) => {

@@ -42,6 +42,8 @@ export type Settings = {
   /** Instead of the routes: my lectures and the course tree at each size (bench/scaling.ts). */
   scaling: boolean;
   sizes: number[];
+  /** Instead of the routes: the video read of this many schools at once, each figure (bench/schools.ts). */
+  schools: number[];
   /** Pin the load generator to its own core where taskset allows (bench/pinning.ts). */
   pin: boolean;
 };
@@ -49,7 +51,7 @@ export type Settings = {
 const USAGE =
   'usage: npm run bench -- [--db sqlite|postgres|both] [--duration s] [--connections n] [--warmup s] ' +
   '[--only name,name] [--profile] [--cluster] [--quiz-start [--exam [--retry] [--announced | --read-ahead s] [--rehearsal on|off]] [--students n] [--overload] [--cold] [--via-nginx] [--processes n]] ' +
-  '[--scaling [--sizes 10,100,1000,10000]] [--pin on|off]';
+  '[--scaling [--sizes 10,100,1000,10000]] [--schools 1,4,8,16] [--pin on|off]';
 
 export function readSettings(): Settings {
   const { values } = parseArgs({
@@ -74,6 +76,7 @@ export function readSettings(): Settings {
       processes: { type: 'string', default: '2' },
       scaling: { type: 'boolean', default: false },
       sizes: { type: 'string', default: DEFAULT_SIZES.join(',') },
+      schools: { type: 'string', default: '' },
       pin: { type: 'string', default: process.env.BENCH_PIN ?? 'on' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -92,8 +95,9 @@ export function readSettings(): Settings {
   if (!chosen) throw new Error(`--db must be sqlite, postgres or both, not "${values.db}"`);
   if (values.pin !== 'on' && values.pin !== 'off')
     throw new Error(`--pin must be on or off, not "${values.pin}"`);
-  const modes = [values.cluster, values['quiz-start'], values.scaling].filter(Boolean).length;
-  if (modes > 1) throw new Error('--cluster, --quiz-start and --scaling are separate runs: choose one');
+  const modes = [values.cluster, values['quiz-start'], values.scaling, values.schools].filter(Boolean).length;
+  if (modes > 1)
+    throw new Error('--cluster, --quiz-start, --scaling and --schools are separate runs: choose one');
   if (values.retry && !values.exam)
     throw new Error('--retry is a choice of the exam start: use it with --quiz-start --exam');
   if (values.announced && !values.exam)
@@ -138,6 +142,10 @@ export function readSettings(): Settings {
     processes: Math.round(positive('processes', values.processes)),
     scaling: values.scaling,
     sizes: values.sizes.split(',').map((size) => Math.round(positive('sizes', size.trim()))),
+    schools: values.schools
+      .split(',')
+      .filter((count) => count.trim())
+      .map((count) => Math.round(positive('schools', count.trim()))),
     pin: values.pin === 'on',
   };
 }

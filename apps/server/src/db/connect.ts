@@ -38,8 +38,14 @@ export function connectDatabase(database: Config['database'], onQuery?: QueryObs
     const db = new Kysely<Database>({
       dialect:
         database.driver === 'pipelined'
-          ? new PipelinedPostgresDialect(database)
-          : new TenantScopedPostgresDialect({ pool: pgPool(database.url, database.poolSize) }),
+          ? new PipelinedPostgresDialect({
+              ...database,
+              shared: {
+                dialect: tenantScoped(database.url, database.poolSize, 'api:shared'),
+                size: database.poolSize,
+              },
+            })
+          : tenantScoped(database.url, database.poolSize, 'api'),
       ...observe(onQuery),
     });
     return { db, dialect: 'postgres', ownerUrl: database.ownerUrl, close: () => db.destroy() };
@@ -56,11 +62,17 @@ export function connectDatabase(database: Config['database'], onQuery?: QueryObs
   return { db, dialect: 'sqlite', ownerUrl: null, close: () => db.destroy() };
 }
 
-function pgPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, Client: NamedStatementClient });
+/** `pg`'s pool, its connections named `name` in pg_stat_activity, handed out with the tenant set. */
+function tenantScoped(url: string, max: number, name: string): TenantScopedPostgresDialect {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    Client: NamedStatementClient,
+    application_name: name,
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
-  return pool;
+  return new TenantScopedPostgresDialect({ pool });
 }
 
 /**

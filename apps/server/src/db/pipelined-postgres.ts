@@ -1,6 +1,6 @@
 // PostgreSQL through porsager/postgres with its queries pipelined (stop 36; the default since stop 37,
-// `DATABASE_DRIVER=pg` for the other). `pg` sends one statement per connection at a time: one system call and one
-// wake-up of a PostgreSQL backend per statement, which was a third of the API's busy time on exam
+// `DATABASE_DRIVER=pg` for the other). `pg` sends one statement per connection at a time: one system
+// call and one wake-up of a PostgreSQL backend per statement, which was a third of the API's busy time on exam
 // night. porsager/postgres writes the statements of many requests that share a connection in one
 // go and reads their answers in order; on the exam-night bench that took one process on PostgreSQL
 // from hundreds of refused students to none (docs/benchmarks.md, stop 36).
@@ -10,11 +10,14 @@
 // tenant has a pool of its own whose connections are opened with `app.tenant_id` set as a startup
 // parameter, so a connection belongs to one tenant for its whole life and the row-level security
 // policies read the same setting as before. Outside any tenant scope the setting is '' (no rows).
-// Idle connections close after IDLE_SECONDS, so a school that is not busy holds none. The pools share
-// one budget, DATABASE_MAX_CONNECTIONS for the process (TenantPools, stop 37): a school's pool is
-// DATABASE_POOL_SIZE, and a school without one takes the place of the least recently used idle one.
-// Smaller pools than `pg`'s would let more schools in at once but starve exam night's submissions,
-// each a transaction that holds its connection (docs/benchmarks.md, stop 37).
+// Idle connections close after IDLE_SECONDS, so a school that is not busy holds none.
+//
+// A process holds at most DATABASE_MAX_CONNECTIONS (stop 37): a shared pool of DATABASE_POOL_SIZE
+// (`pg`'s, the tenant set on each connection it hands out, as with DATABASE_DRIVER=pg) and, within the
+// rest, a pool of DATABASE_POOL_SIZE per school while there is a place for it (TenantPools). A school
+// that finds no place is served by the shared pool, unpipelined, until a pool unused for a minute gives
+// its place up; places are never taken from schools in use, since opening and closing pools in turn
+// among busy schools cost five times a read's rate (docs/benchmarks.md, stop 37).
 //
 // A transaction reserves one connection of its tenant's pool from BEGIN to COMMIT or ROLLBACK. Every
 // statement is prepared by its text, once per connection, not only the app's registered ones
@@ -31,17 +34,15 @@ import {
   type Dialect,
   type Driver,
   type Kysely,
+  type QueryCompiler,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
 import postgres from 'postgres';
-import { overloaded } from '../lib/app-error';
 import { currentTenantSetting, TENANT_SETTING } from './tenant-scoped-dialect';
 
-/** An idle connection is closed after this long. */
+/** An idle connection is closed after this long, and a pool unused this long gives its place up. */
 const IDLE_SECONDS = 60;
-/** How long a query waits for a tenant pool when every pool the budget allows is busy: then 503. */
-const WAIT_SECONDS = 5;
 /** The pool outside any tenant: the tenant cache's reads and the exam sweeper's question, now and then. */
 const NO_TENANT_POOL_SIZE = 2;
 
@@ -49,8 +50,10 @@ type Options = {
   url: string;
   /** One tenant's pool. */
   poolSize: number;
-  /** The process's connections, across every tenant's pool. */
+  /** The process's connections: the tenants' pools and the shared pool together. */
   maxConnections: number;
+  /** The tenants without a pool of their own share this one (`pg`'s, the tenant set per checkout). */
+  shared: { dialect: Dialect; size: number };
 };
 
 /** A tenant's pool, the connections it may open, and the queries and transactions it is working on. */
@@ -59,61 +62,62 @@ type TenantPool = {
   readonly sql: postgres.Sql;
   readonly size: number;
   inFlight: number;
+  lastUsed: number;
 };
 
 /**
- * One pool per tenant ('' for none), created on first use, within one budget of connections: the sizes
- * of the open pools and of those being closed never add up to more than `maxConnections`, so the
- * process never holds more, however many schools are busy (`maxConnections / poolSize` schools at
- * once). A tenant without a pool takes the place of the least recently used pools that have nothing
- * in flight, closed first; when every pool is busy it waits for one to finish, WAIT_SECONDS at most.
- * Taking a place costs a connection's start-up and the statements it had prepared (a pool opened and
- * closed: about 26 ms and 4 ms of this process's CPU, stop 37), so places should be rare: enough for
- * the schools busy at once.
+ * One pool per tenant ('' for none), opened on first use while the budget has a place for it: the sizes
+ * of the open pools and of those being closed never add up to more than `budget`. A tenant that finds
+ * no place goes to the shared pool instead (the driver below), and a pool unused for IDLE_SECONDS gives
+ * its place up to the next tenant that wants one. A place is never taken from a pool in use: a pool
+ * opened and closed costs a connection's start-up and its prepared statements, about 26 ms and 4 ms of
+ * this process's CPU (stop 37), and handing places round among busy schools cut a read's rate by five.
  */
 class TenantPools {
   /** In order of last use, least recent first. */
   private readonly pools = new Map<string, TenantPool>();
   /** The sizes of the open pools and of those being closed. */
   private held = 0;
-  private waiters: (() => void)[] = [];
 
-  constructor(private readonly options: Options) {}
+  constructor(
+    private readonly options: Pick<Options, 'url' | 'poolSize'>,
+    private readonly budget: number,
+  ) {}
 
   private sizeFor(tenant: string): number {
-    return Math.min(tenant === '' ? NO_TENANT_POOL_SIZE : this.options.poolSize, this.options.maxConnections);
+    return Math.min(tenant === '' ? NO_TENANT_POOL_SIZE : this.options.poolSize, this.budget);
   }
 
-  /** The current tenant's pool, counted as in use until `release`. */
-  async acquire(): Promise<TenantPool> {
+  /** The current tenant's pool, counted as in use until `release`; null when it has none and no place. */
+  async acquire(): Promise<TenantPool | null> {
     const tenant = currentTenantSetting();
-    const deadline = Date.now() + WAIT_SECONDS * 1000;
-    for (;;) {
-      const pool = this.pools.get(tenant);
-      if (pool) {
-        this.pools.delete(tenant);
-        this.pools.set(tenant, pool);
-        pool.inFlight += 1;
-        return pool;
-      }
-      if (this.held + this.sizeFor(tenant) <= this.options.maxConnections) return this.open(tenant);
-      const idle = [...this.pools.values()].find((candidate) => candidate.inFlight === 0);
-      if (idle) await this.close(idle);
-      else if (!(await this.nextRelease(deadline))) throw overloaded(WAIT_SECONDS);
-    }
+    const known = this.pools.get(tenant);
+    if (known) return this.use(known);
+    const size = this.sizeFor(tenant);
+    if (size === 0) return null;
+    if (this.held + size > this.budget) await this.retireUnused(size);
+    const opened = this.pools.get(tenant);
+    if (opened) return this.use(opened);
+    return this.held + size <= this.budget ? this.use(this.open(tenant, size)) : null;
   }
 
   release(pool: TenantPool): void {
     pool.inFlight -= 1;
-    if (pool.inFlight === 0) this.wake();
   }
 
   async end(): Promise<void> {
     await Promise.all([...this.pools.values()].map((pool) => pool.sql.end({ timeout: 5 })));
   }
 
-  private open(tenant: string): TenantPool {
-    const size = this.sizeFor(tenant);
+  private use(pool: TenantPool): TenantPool {
+    this.pools.delete(pool.tenant);
+    this.pools.set(pool.tenant, pool);
+    pool.inFlight += 1;
+    pool.lastUsed = Date.now();
+    return pool;
+  }
+
+  private open(tenant: string, size: number): TenantPool {
     const sql = postgres(this.options.url, {
       max: size,
       idle_timeout: IDLE_SECONDS,
@@ -122,44 +126,29 @@ class TenantPools {
       connection: { [TENANT_SETTING]: tenant, application_name: `api:tenant=${tenant || 'none'}` },
       onnotice: () => undefined,
     });
-    const pool = { tenant, sql, size, inFlight: 1 };
+    const pool = { tenant, sql, size, inFlight: 0, lastUsed: Date.now() };
     this.pools.set(tenant, pool);
     this.held += size;
     return pool;
   }
 
-  private async close(pool: TenantPool): Promise<void> {
-    this.pools.delete(pool.tenant);
-    try {
-      await pool.sql.end({ timeout: 5 });
-    } finally {
-      this.held -= pool.size;
-      this.wake();
-    }
-  }
-
-  /** Resolves true when a pool finishes its work or closes, false at the deadline. */
-  private nextRelease(deadline: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(
-        () => {
-          this.waiters = this.waiters.filter((waiter) => waiter !== wake);
-          resolve(false);
-        },
-        Math.max(0, deadline - Date.now()),
+  /** Closes pools unused for IDLE_SECONDS, least recently used first, until `size` fits or none is left. */
+  private async retireUnused(size: number): Promise<void> {
+    const before = Date.now() - IDLE_SECONDS * 1000;
+    const closing: Promise<void>[] = [];
+    let freed = 0;
+    for (const pool of this.pools.values()) {
+      if (this.held - freed + size <= this.budget) break;
+      if (pool.inFlight > 0 || pool.lastUsed > before) continue;
+      this.pools.delete(pool.tenant);
+      freed += pool.size;
+      closing.push(
+        pool.sql.end({ timeout: 5 }).finally(() => {
+          this.held -= pool.size;
+        }),
       );
-      const wake = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      this.waiters.push(wake);
-    });
-  }
-
-  private wake(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const waiter of waiters) waiter();
+    }
+    await Promise.all(closing);
   }
 }
 
@@ -189,57 +178,87 @@ class PipelinedConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * Each query and transaction runs on its tenant's pool when it has one (or a place for one), else on
+ * the shared pool, whose driver sets the tenant on each connection it hands out (tenant-scoped-dialect.ts).
+ * Kysely gives every later call the connection `acquireConnection` returned, so each call goes back to
+ * the driver that made it.
+ */
 class PipelinedDriver implements Driver {
   private readonly pools: TenantPools;
+  private readonly shared: Driver;
 
   constructor(options: Options) {
-    this.pools = new TenantPools(options);
+    this.pools = new TenantPools(options, Math.max(0, options.maxConnections - options.shared.size));
+    this.shared = options.shared.dialect.createDriver();
   }
 
-  async init(): Promise<void> {}
+  async init(): Promise<void> {
+    await this.shared.init();
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new PipelinedConnection(await this.pools.acquire());
+    const pool = await this.pools.acquire();
+    return pool ? new PipelinedConnection(pool) : this.shared.acquireConnection();
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    const held = connection as PipelinedConnection;
-    held.reserved = await held.pool.sql.reserve();
+    if (!(connection instanceof PipelinedConnection))
+      return this.shared.beginTransaction(connection, settings);
+    connection.reserved = await connection.pool.sql.reserve();
     const isolation = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    await held.reserved.unsafe(`start transaction${isolation}`);
+    await connection.reserved.unsafe(`start transaction${isolation}`);
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as PipelinedConnection).executeQuery(CompiledQuery.raw('commit'));
+    if (!(connection instanceof PipelinedConnection)) return this.shared.commitTransaction(connection);
+    await connection.executeQuery(CompiledQuery.raw('commit'));
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await (connection as PipelinedConnection).executeQuery(CompiledQuery.raw('rollback'));
+    if (!(connection instanceof PipelinedConnection)) return this.shared.rollbackTransaction(connection);
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await (connection as PipelinedConnection).executeQuery(CompiledQuery.raw(`savepoint "${name}"`));
+  async savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    if (!(connection instanceof PipelinedConnection))
+      return this.shared.savepoint!(connection, name, compileQuery);
+    await connection.executeQuery(CompiledQuery.raw(`savepoint "${name}"`));
   }
 
-  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await (connection as PipelinedConnection).executeQuery(
-      CompiledQuery.raw(`rollback to savepoint "${name}"`),
-    );
+  async rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    if (!(connection instanceof PipelinedConnection))
+      return this.shared.rollbackToSavepoint!(connection, name, compileQuery);
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint "${name}"`));
   }
 
-  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
-    await (connection as PipelinedConnection).executeQuery(CompiledQuery.raw(`release savepoint "${name}"`));
+  async releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    if (!(connection instanceof PipelinedConnection))
+      return this.shared.releaseSavepoint!(connection, name, compileQuery);
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint "${name}"`));
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    const held = connection as PipelinedConnection;
-    held.reserved?.release();
-    held.reserved = null;
-    this.pools.release(held.pool);
+    if (!(connection instanceof PipelinedConnection)) return this.shared.releaseConnection(connection);
+    connection.reserved?.release();
+    connection.reserved = null;
+    this.pools.release(connection.pool);
   }
 
   async destroy(): Promise<void> {
-    await this.pools.end();
+    await Promise.all([this.pools.end(), this.shared.destroy()]);
   }
 }
 
