@@ -32,8 +32,8 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
   /** With `pipelined`: the process's connections across every tenant's pool (DATABASE_POOL_SIZE each). */
   DATABASE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(40),
-  /** PostgreSQL's client: porsager/postgres pipelined (db/pipelined-postgres.ts, decision 0016), or `pg`. */
-  DATABASE_DRIVER: z.enum(['pipelined', 'pg']).default('pipelined'),
+  /** PostgreSQL's client: `pg`, or porsager/postgres pipelined (db/pipelined-postgres.ts, decision 0016). */
+  DATABASE_DRIVER: z.enum(['pg', 'pipelined']).default('pg'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()

@@ -1,8 +1,8 @@
-// The pipelined PostgreSQL driver (the default, db/pipelined-postgres.ts), where it differs from `pg`:
-// requests share connections, so a connection's tenant is fixed when it opens (a pool per tenant,
-// within one budget for the process), transactions reserve one, and parameters are typed by the
-// statement. Each is checked here through an app built on it; the whole API suite runs on it (the
-// vitest project api-postgres) and on `pg` (api-postgres-pg, decision 0016).
+// The pipelined PostgreSQL driver (DATABASE_DRIVER=pipelined, db/pipelined-postgres.ts), where it
+// differs from `pg`: requests share connections, so a connection's tenant is fixed when it opens (a
+// pool per tenant while places last, within one budget for the process, a shared pool for the rest), transactions
+// reserve one, and parameters are typed by the statement. Each is checked here through an app built
+// on it; the whole API suite runs on it too (the vitest project api-postgres-pipelined, decision 0016).
 import { sql } from 'kysely';
 import { APP_ROLE } from '../../../test-support/postgres-roles';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

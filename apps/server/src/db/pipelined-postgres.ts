@@ -1,6 +1,7 @@
-// PostgreSQL through porsager/postgres with its queries pipelined (stop 36; the default since stop 37,
-// `DATABASE_DRIVER=pg` for the other). `pg` sends one statement per connection at a time: one system
-// call and one wake-up of a PostgreSQL backend per statement, which was a third of the API's busy time on exam
+// PostgreSQL through porsager/postgres with its queries pipelined (stop 36, DATABASE_DRIVER=pipelined;
+// not the default: with many schools busy at once `pg` does better, docs/benchmarks.md stop 37). `pg`
+// sends one statement per connection at a time: one system call and one wake-up of a PostgreSQL
+// backend per statement, which was a third of the API's busy time on exam
 // night. porsager/postgres writes the statements of many requests that share a connection in one
 // go and reads their answers in order; on the exam-night bench that took one process on PostgreSQL
 // from hundreds of refused students to none (docs/benchmarks.md, stop 36).
