@@ -1,7 +1,8 @@
 // Dialect selection: SQLite (better-sqlite3) by default, PostgreSQL when DATABASE_URL is set. On
 // PostgreSQL the app connects as the application's role with the tenant of the current scope set on
-// each connection: `pg` (the default) sets it on each connection it hands out (tenant-scoped-dialect.ts),
-// the pipelined driver (DATABASE_DRIVER=pipelined) keeps a pool per tenant while places last (pipelined-postgres.ts).
+// each connection: `pg` (the default) sets it on each connection it hands out
+// (tenant-scoped-dialect.ts); the pipelined driver (DATABASE_DRIVER=pipelined) keeps a pool per tenant
+// while places last and a shared `pg` pool for the others (pipelined-postgres.ts).
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';

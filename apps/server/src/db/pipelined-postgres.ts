@@ -1,10 +1,10 @@
 // PostgreSQL through porsager/postgres with its queries pipelined (stop 36, DATABASE_DRIVER=pipelined;
 // not the default: with many schools busy at once `pg` does better, docs/benchmarks.md stop 37). `pg`
 // sends one statement per connection at a time: one system call and one wake-up of a PostgreSQL
-// backend per statement, which was a third of the API's busy time on exam
-// night. porsager/postgres writes the statements of many requests that share a connection in one
-// go and reads their answers in order; on the exam-night bench that took one process on PostgreSQL
-// from hundreds of refused students to none (docs/benchmarks.md, stop 36).
+// backend per statement, which was a third of the API's busy time on exam night. porsager/postgres
+// writes the statements of many requests that share a connection in one go and reads their answers
+// in order; on the exam-night bench that took one process on PostgreSQL from hundreds of refused
+// students to none (docs/benchmarks.md, stop 36).
 //
 // Sharing a connection between requests means a connection cannot carry a request's tenant in a
 // session setting that is changed per request (tenant-scoped-dialect.ts does that for `pg`). Here each

@@ -1,7 +1,7 @@
 // The server closes what a deadline ends (decision 0013): every EXAM_SWEEP_MS each process visits the
-// tenants that have such work (sweep-due.ts) in turn, each in its own row-level-security scope, reads up to 200 open attempts whose
-// deadline has passed (the partial index exam_attempts_open_deadline_ix) and closes each with what was
-// saved, unanswered questions counting wrong, as submitted by the server. Closing is conditional
+// tenants that have such work (sweep-due.ts) in turn, each in its own row-level-security scope, reads
+// up to 200 open attempts whose deadline has passed (the partial index exam_attempts_open_deadline_ix)
+// and closes each with what was saved, unanswered questions counting wrong, as submitted by the server. Closing is conditional
 // (attempt-service.ts), so two processes sweeping together close each attempt once. A process started
 // after a restart finds the expired rows on its first sweep: nothing is kept in memory between sweeps.
 // After closing, it folds the tenant's submitted bank attempts into the bank page's drawn counts
