@@ -1,5 +1,5 @@
 // One runner for the whole suite. The API suite runs three times: on SQLite (the embedded default), on
-// PostgreSQL with its default client (`pg`) and on PostgreSQL with the pipelined one (decision 0016). PostgreSQL is required when REQUIRE_POSTGRES=1 (CI); elsewhere a missing server skips
+// PostgreSQL with its default client (pipelined, decision 0016) and on PostgreSQL with `pg`. PostgreSQL is required when REQUIRE_POSTGRES=1 (CI); elsewhere a missing server skips
 // that project with a printed reason instead of passing silently.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -19,7 +19,7 @@ if (!pg.ok) {
   }
   console.warn(`[tests] PostgreSQL project skipped: ${pg.reason} (set REQUIRE_POSTGRES=1 to fail instead)`);
   leftOut.push({ project: 'api-postgres', reason: pg.reason });
-  leftOut.push({ project: 'api-postgres-pipelined', reason: pg.reason });
+  leftOut.push({ project: 'api-postgres-pg', reason: pg.reason });
 }
 
 // The browser journeys need Debian's Chromium (.ci/run installs it); elsewhere its absence skips them
@@ -51,8 +51,8 @@ if (!hasNginx) {
 }
 const MULTI_PROCESS = 'apps/server/test/multi-instance/**';
 
-/** `driver`: PostgreSQL's client, when not the default `pg` (decision 0016). */
-const apiProject = (db: 'sqlite' | 'postgres', driver?: 'pipelined'): TestProjectInlineConfiguration => ({
+/** `driver`: PostgreSQL's client, when not the default pipelined one (decision 0016). */
+const apiProject = (db: 'sqlite' | 'postgres', driver?: 'pg'): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name: `api-${db}${driver ? `-${driver}` : ''}`,
@@ -96,8 +96,8 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
 ];
-// PostgreSQL twice: with `pg` (the default) and with the pipelined client (DATABASE_DRIVER=pipelined).
-if (pg.ok) projects.push(apiProject('postgres'), apiProject('postgres', 'pipelined'));
+// PostgreSQL twice: with the pipelined client (the default) and with `pg` (DATABASE_DRIVER=pg).
+if (pg.ok) projects.push(apiProject('postgres'), apiProject('postgres', 'pg'));
 if (hasChromium) {
   projects.push({
     extends: true,

@@ -1,10 +1,10 @@
 // `npm run bench -- --schools 1,4,8,16 [--db postgres]`: the video read of several schools at once, one
 // server process. Each school (bench-school-<i>, bench/direct-seed.ts) has a one-video course and one
 // student; autocannon's connections each cycle through the first N schools' reads, so N schools are
-// busy together. On PostgreSQL the pipelined client keeps a pool per school within one budget of
-// connections (decision 0016, DATABASE_MAX_CONNECTIONS / DATABASE_POOL_SIZE schools at once): past it,
-// schools take each other's places, which this shows. Compare the clients by running it twice, once
-// with BENCH_SERVER_DATABASE_DRIVER=pg. Written to .bench/schools-<db>-<driver>.json.
+// busy together. On PostgreSQL it shows how each client shares its connections among schools (decision
+// 0016): `pg`'s pool sets the tenant per checkout, the pipelined client switches a connection's tenant
+// when nothing is in flight on it. Compare the clients by running it twice, once with
+// BENCH_SERVER_DATABASE_DRIVER=pg. Written to .bench/schools-<db>-<driver>.json.
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {

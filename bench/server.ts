@@ -158,7 +158,6 @@ async function asSeeder<T>(
         kind: 'postgres',
         url: database.ownerUrl,
         poolSize: 4,
-        maxConnections: 4,
         driver: 'pg',
         ownerUrl: null,
       })

@@ -30,10 +30,8 @@ const EnvSchema = z.object({
     .optional()
     .refine((url) => !url || /^postgres(ql)?:\/\//.test(url), 'DATABASE_OWNER_URL must be a postgres:// URL'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(5),
-  /** With `pipelined`: the process's connections across every tenant's pool (DATABASE_POOL_SIZE each). */
-  DATABASE_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(40),
-  /** PostgreSQL's client: `pg`, or porsager/postgres pipelined (db/pipelined-postgres.ts, decision 0016). */
-  DATABASE_DRIVER: z.enum(['pg', 'pipelined']).default('pg'),
+  /** PostgreSQL's client: porsager/postgres pipelined (db/pipelined-postgres.ts, decision 0016), or `pg`. */
+  DATABASE_DRIVER: z.enum(['pipelined', 'pg']).default('pipelined'),
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z
     .string()
@@ -103,10 +101,8 @@ export type Config = {
         kind: 'postgres';
         /** The application's role: neither owner nor superuser, so row-level security applies. */
         url: string;
-        /** With `pg` the process's pool; with `pipelined` each tenant's. */
+        /** The process's connections, shared by every tenant (either client). */
         poolSize: number;
-        /** With `pipelined`: the process's connections across tenants (pools open at once: this / poolSize). */
-        maxConnections: number;
         driver: 'pg' | 'pipelined';
         /** The schema owner, for migrations only; null when `url` owns the schema itself. */
         ownerUrl: string | null;
@@ -204,7 +200,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           kind: 'postgres',
           url: e.DATABASE_URL,
           poolSize: e.DATABASE_POOL_SIZE,
-          maxConnections: e.DATABASE_MAX_CONNECTIONS,
           driver: e.DATABASE_DRIVER,
           ownerUrl: e.DATABASE_OWNER_URL || null,
         }

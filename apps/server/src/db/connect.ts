@@ -1,8 +1,8 @@
 // Dialect selection: SQLite (better-sqlite3) by default, PostgreSQL when DATABASE_URL is set. On
 // PostgreSQL the app connects as the application's role with the tenant of the current scope set on
-// each connection: `pg` (the default) sets it on each connection it hands out
-// (tenant-scoped-dialect.ts); the pipelined driver (DATABASE_DRIVER=pipelined) keeps a pool per tenant
-// while places last and a shared `pg` pool for the others (pipelined-postgres.ts).
+// each connection: the pipelined driver (the default) switches a connection's tenant when nothing is in
+// flight on it (pipelined-postgres.ts, tenant-slots.ts); `pg` (DATABASE_DRIVER=pg) sets it on each
+// connection it hands out (tenant-scoped-dialect.ts).
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -39,13 +39,7 @@ export function connectDatabase(database: Config['database'], onQuery?: QueryObs
     const db = new Kysely<Database>({
       dialect:
         database.driver === 'pipelined'
-          ? new PipelinedPostgresDialect({
-              ...database,
-              shared: {
-                dialect: tenantScoped(database.url, database.poolSize, 'api:shared'),
-                size: database.poolSize,
-              },
-            })
+          ? new PipelinedPostgresDialect(database)
           : tenantScoped(database.url, database.poolSize, 'api'),
       ...observe(onQuery),
     });

@@ -54,8 +54,8 @@ export async function createTestDatabase(kind = testDbKind()): Promise<TestDatab
       DATABASE_URL: database.appUrl,
       DATABASE_OWNER_URL: database.ownerUrl,
       DATABASE_POOL_SIZE: '10',
-      // The app's PostgreSQL client: the default (`pg`) unless the run asks for the pipelined one
-      // (vitest's api-postgres-pipelined project).
+      // The app's PostgreSQL client: the default (pipelined) unless the run asks for `pg` (vitest's
+      // api-postgres-pg project).
       ...(process.env.TEST_DB_DRIVER ? { DATABASE_DRIVER: process.env.TEST_DB_DRIVER } : {}),
     },
     fixtureEnv: { DATA_DIR: dataDir, DATABASE_URL: database.adminUrl, DATABASE_POOL_SIZE: '4' },
