@@ -34,7 +34,6 @@ import {
 } from './report';
 import { checkScenario, type Scenario } from './scenarios';
 
-export const DEFAULT_SCHOOLS = [1, 4, 8, 16];
 const SEED_TIMEOUT_MS = 5 * 60_000;
 
 type SchoolsRow = Figures & { schools: number; problem: string | null };

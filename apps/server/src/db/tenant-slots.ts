@@ -44,15 +44,14 @@ export class TenantSlots {
   }
 
   private slot(url: string): Slot {
-    const slot: Slot = { sql: undefined as never, tenant: '', inFlight: 0, reserved: false, draining: false };
-    (slot as { sql: postgres.Sql }).sql = postgres(url, {
+    const sql = postgres(url, {
       max: 1,
       idle_timeout: IDLE_SECONDS,
       prepare: true,
       connection: { [TENANT_SETTING]: '', application_name: 'api:pipelined' },
       onnotice: () => undefined,
     });
-    return slot;
+    return { sql, tenant: '', inFlight: 0, reserved: false, draining: false };
   }
 
   /** A connection for `tenant`, counted in use until `release`. */
